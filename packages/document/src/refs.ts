@@ -267,3 +267,53 @@ export function featuresOfRef(r: Ref): string[] {
   else edge(r.edge);
   return [...out];
 }
+
+/** Every face name in a ref, nested ones included, outermost first. */
+export function faceNamesOf(r: Ref): FaceName[] {
+  const out: FaceName[] = [];
+  const face = (f: FaceName): void => {
+    out.push(f);
+    const role = f.role;
+    if (role.kind === "sideEdge" || role.kind === "blend") edge(role.edge);
+    else if (role.kind === "corner") role.faces.forEach(face);
+    else if (role.kind === "inner") face(role.face);
+  };
+  const edge = (e: EdgeName): void => {
+    face(e.a);
+    face(e.b);
+  };
+  if (r.kind === "face") face(r.face);
+  else edge(r.edge);
+  return out;
+}
+
+/** True when some edge name in the ref (nested ones included) lists its faces out of code-unit order. */
+export function hasUnsortedEdgeName(r: Ref): boolean {
+  const edges: EdgeName[] = r.kind === "edge" ? [r.edge] : [];
+  for (const f of faceNamesOf(r)) {
+    if (f.role.kind === "sideEdge" || f.role.kind === "blend") edges.push(f.role.edge);
+  }
+  return edges.some((e) => compareCodeUnits(formatFaceName(e.a), formatFaceName(e.b)) > 0);
+}
+
+/** A copy of `r` with every face name, nested ones included, rewritten by `fn` (innermost first). */
+export function mapFaceNames(r: Ref, fn: (f: FaceName) => FaceName): Ref {
+  const role = (x: Role): Role => {
+    switch (x.kind) {
+      case "sideEdge":
+      case "blend":
+        return { ...x, edge: edge(x.edge) };
+      case "corner":
+        return { kind: "corner", faces: [face(x.faces[0]), face(x.faces[1]), face(x.faces[2])] };
+      case "inner":
+        return { kind: "inner", face: face(x.face) };
+      default:
+        return x;
+    }
+  };
+  const face = (f: FaceName): FaceName => fn({ ...f, role: role(f.role) });
+  const edge = (e: EdgeName): EdgeName => ({ ...e, a: face(e.a), b: face(e.b) });
+  return r.kind === "face"
+    ? { kind: "face", face: face(r.face) }
+    : { kind: "edge", edge: edge(r.edge) };
+}
