@@ -1,0 +1,22 @@
+/**
+ * Loading OpenCascade (replicad-opencascadejs) once per JS realm and handing it to replicad.
+ * The same instance serves every ModelBuilder; replicad keeps it in a module-global (setOC).
+ */
+import opencascade, { type OpenCascadeInstance } from "replicad-opencascadejs";
+import { setOC } from "replicad";
+
+export type OC = OpenCascadeInstance;
+
+let loading: Promise<OC> | null = null;
+
+/**
+ * Load the WASM module (about 250 ms in Node) and register it with replicad. Later calls return
+ * the same instance. `options` are Emscripten module overrides (e.g. `locateFile` in a worker).
+ */
+export function loadOC(options?: Record<string, unknown>): Promise<OC> {
+  loading ??= opencascade(options).then((oc) => {
+    setOC(oc);
+    return oc;
+  });
+  return loading;
+}
