@@ -54,6 +54,8 @@ export interface ChatOptions extends EndpointOptions {
   toolBudget?: number;
   /** L8 trace listener; its errors are ignored. */
   onTrace?: (e: TraceEvent) => void;
+  /** Earlier messages to continue from (a conversation restored from storage). */
+  history?: readonly ChatMessage[];
 }
 
 export interface SendOptions {
@@ -73,6 +75,7 @@ export class Chat {
 
   constructor(options: ChatOptions) {
     this.#options = options;
+    if (options.history) this.#history.push(...options.history);
     this.#runner = new ToolRunner(options.session, options.tools ?? defaultTools);
     this.#complete = streamWith(
       new OpenAI({

@@ -1,5 +1,8 @@
-/** Shared pieces of the scenario tests: a scripted endpoint, a chat on it, request assertions. */
-import { expect } from "vitest";
+/**
+ * Shared pieces of the scenario tests: a scripted endpoint with a chat on it, request assertions,
+ * and two loop-only tools. The endpoint is the only test double; sessions are real (kernel.ts).
+ */
+import { afterEach, expect } from "vitest";
 import { z } from "zod";
 import {
   Chat,
@@ -8,6 +11,7 @@ import {
   ok,
   type AnyTool,
   type ChatEvent,
+  type ChatOptions,
   type Session,
   type TraceEvent,
 } from "../src/index.ts";
@@ -25,25 +29,56 @@ export interface Harness {
   events: ChatEvent[];
 }
 
-export async function harness(
+export type HarnessExtra = Partial<Pick<ChatOptions, "maxRetries" | "toolBudget" | "onTrace">>;
+
+export type StartHarness = (
   script: ScriptStep[],
   session: Session,
   tools?: readonly AnyTool[],
-  extra: { maxRetries?: number } = {},
-): Promise<Harness> {
-  const server = await startScriptedServer(script);
-  const traces: TraceEvent[] = [];
-  const events: ChatEvent[] = [];
-  const chat = new Chat({
-    baseURL: server.baseURL,
-    apiKey: "test-key",
-    model: "scripted-model",
-    session,
-    ...(tools ? { tools } : {}),
-    ...extra,
-    onTrace: (t) => traces.push(t),
+  extra?: HarnessExtra,
+) => Promise<Harness>;
+
+/**
+ * Call once per test file (module scope). Returns `start`, which runs a scripted endpoint and a
+ * Chat on it; after each test the endpoint is closed and the test FAILS unless every scripted step
+ * was used, no request came beyond the script, and every request answered each tool_call_id of
+ * the history it carried.
+ */
+export function useHarness(): StartHarness {
+  const open: Harness[] = [];
+  afterEach(async () => {
+    const all = open.splice(0);
+    try {
+      for (const h of all) {
+        h.server.assertDone();
+        // Every tool_call_id the model asked for was answered, in every request it received.
+        for (const request of h.server.requests) expectEveryCallAnswered(messagesOf(request));
+      }
+    } finally {
+      await Promise.all(all.map((h) => h.server.close()));
+    }
   });
-  return { server, chat, traces, events };
+  return async (script, session, tools, extra = {}) => {
+    const server = await startScriptedServer(script);
+    const traces: TraceEvent[] = [];
+    const events: ChatEvent[] = [];
+    const { onTrace, ...rest } = extra;
+    const chat = new Chat({
+      baseURL: server.baseURL,
+      apiKey: "test-key",
+      model: "scripted-model",
+      session,
+      ...(tools ? { tools } : {}),
+      ...rest,
+      onTrace: (t) => {
+        traces.push(t);
+        onTrace?.(t);
+      },
+    });
+    const h = { server, chat, traces, events };
+    open.push(h);
+    return h;
+  };
 }
 
 type Msg = {
@@ -54,7 +89,7 @@ type Msg = {
 };
 
 /** Every tool_call_id asked for in `messages` has exactly one tool message right after its turn. */
-export function expectEveryCallAnswered(messages: Msg[]): void {
+export function expectEveryCallAnswered(messages: readonly Msg[]): void {
   messages.forEach((m, i) => {
     if (m.role !== "assistant" || !m.tool_calls) return;
     const following: Msg[] = [];
@@ -66,15 +101,20 @@ export function expectEveryCallAnswered(messages: Msg[]): void {
   });
 }
 
+/** The messages of a recorded request. */
+export function messagesOf(request: RecordedRequest): Msg[] {
+  return request.body.messages as Msg[];
+}
+
 /** The tool messages of a recorded request, parsed. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, inspected by tests
 export function toolResults(request: RecordedRequest): { id: string; result: any }[] {
-  return (request.body.messages as Msg[])
+  return messagesOf(request)
     .filter((m) => m.role === "tool")
     .map((m) => ({ id: m.tool_call_id!, result: JSON.parse(m.content!) }));
 }
 
-/** Simple tools for loop scenarios that need no geometry. */
+/** A loop-only tool for scenarios about the loop itself (budget, argument checks). */
 export const echoTool = defineTool({
   name: "echo",
   description: "Echo the text back.",
@@ -83,7 +123,7 @@ export const echoTool = defineTool({
   run: async ({ text, times }) => ok({ text: text.repeat(times ?? 1) }),
 });
 
-/** Waits `ms` (default: forever unless aborted); never read-only so it is never cached. */
+/** Waits `ms` unless aborted; never read-only so it is never cached. */
 export function sleepTool(timeoutMs: number): AnyTool {
   return defineTool({
     name: "sleep",
@@ -100,4 +140,17 @@ export function sleepTool(timeoutMs: number): AnyTool {
         });
       }),
   });
+}
+
+/** A copy of `tool` that counts how often its `run` really executes (L2: cache hits do not). */
+export function counting<T extends AnyTool>(tool: T): T & { runs: number } {
+  const counted = {
+    ...tool,
+    runs: 0,
+    run: (args: never, ctx: Parameters<AnyTool["run"]>[1]) => {
+      counted.runs++;
+      return tool.run(args, ctx);
+    },
+  };
+  return counted;
 }

@@ -171,7 +171,7 @@ describe("WASM hygiene", () => {
     } finally {
       b.dispose();
     }
-  });
+  }, 300_000);
 
   it("every body the builder evicts or disposes has its OpenCascade objects deleted", () => {
     const b = new ModelBuilder(oc, { extraCacheEntries: 0 });

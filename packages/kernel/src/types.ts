@@ -138,7 +138,9 @@ export interface BuildOptions {
 /**
  * The one interface to the kernel: a Web Worker in the browser, in-process in Node.
  * Every method works on plain data. A newer `build` supersedes (cancels) an older one, whose
- * promise rejects with a `BuildCancelled` error.
+ * promise rejects with a `BuildCancelled` error. Results are read-only: the in-process kernel
+ * hands the same topology, properties and mesh objects out again when an unchanged body is
+ * rebuilt.
  */
 export interface KernelClient {
   build(model: Model, options?: BuildOptions): Promise<BuildResult>;

@@ -28,24 +28,37 @@ const byRef = (a: { ref: string }, b: { ref: string }): number => compareCodeUni
 export function viewOf(index: TopologyIndex): IndexView {
   const hit = views.get(index);
   if (hit) return hit;
-  const faces = [...index.faces].sort(byRef);
-  const edges = [...index.edges].sort(byRef);
+  const faces = sortedByRef(index.faces);
+  const edges = sortedByRef(index.edges);
   const edgesByFace = new Map<string, EdgeInfo[]>();
-  for (const edge of edges) {
-    for (const face of new Set(edge.faces.map(faceRefOf))) {
-      const list = edgesByFace.get(face);
-      if (list) list.push(edge);
-      else edgesByFace.set(face, [edge]);
-    }
-  }
-  const view: IndexView = {
-    faces,
-    edges,
-    faceByRef: new Map(faces.map((f) => [f.ref, f])),
-    edgeByRef: new Map(edges.map((e) => [e.ref, e])),
-    edgesByFace,
-    orientations: new Map(faces.map((f) => [f, orientationsOf(f)])),
+  const add = (face: string, edge: EdgeInfo): void => {
+    const list = edgesByFace.get(face);
+    if (list) list.push(edge);
+    else edgesByFace.set(face, [edge]);
   };
+  for (const edge of edges) {
+    const a = faceRefOf(edge.faces[0]);
+    const b = faceRefOf(edge.faces[1]);
+    add(a, edge);
+    if (b !== a) add(b, edge); // a seam bounds its face once
+  }
+  const faceByRef = new Map<string, FaceInfo>();
+  const orientations = new Map<FaceInfo, Orientation[]>();
+  for (const f of faces) {
+    faceByRef.set(f.ref, f);
+    orientations.set(f, orientationsOf(f));
+  }
+  const edgeByRef = new Map<string, EdgeInfo>();
+  for (const e of edges) edgeByRef.set(e.ref, e);
+  const view: IndexView = { faces, edges, faceByRef, edgeByRef, edgesByFace, orientations };
   views.set(index, view);
   return view;
+}
+
+/** A sorted copy; the kernel usually lists them sorted already, which is checked in one pass. */
+function sortedByRef<T extends { ref: string }>(items: readonly T[]): T[] {
+  for (let i = 1; i < items.length; i++) {
+    if (byRef(items[i - 1]!, items[i]!) > 0) return [...items].sort(byRef);
+  }
+  return [...items];
 }

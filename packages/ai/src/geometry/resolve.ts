@@ -36,9 +36,9 @@ export function resolveRef(build: BuildResult, ref: string): Resolved {
     build.topology.aliases[name]?.map((r) => (r.startsWith(prefix) ? r : prefix + r)),
   );
   const list = kind === "face" ? view.faces : view.edges;
-  const pieceMark = kind === "face" ? "@" : "#";
+  const piecePrefix = ref + (kind === "face" ? "@" : "#");
   for (const item of list) {
-    if (item.ref.startsWith(ref + pieceMark) && /^\d+$/.test(item.ref.slice(ref.length + 1))) {
+    if (item.ref.startsWith(piecePrefix) && /^\d+$/.test(item.ref.slice(piecePrefix.length))) {
       targets.add(item.ref);
     }
   }

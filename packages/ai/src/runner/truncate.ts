@@ -14,7 +14,11 @@ export function resultForModel(result: ToolResult, hint: string, max = MAX_RESUL
   const full = JSON.stringify(result);
   if (full.length <= max) return full;
   const copy = structuredClone(result) as ToolResult;
-  const arrays = collectArrays(copy).sort((a, b) => size(b) - size(a));
+  // Sizes measured once each (a sort comparator that serialised would do it n·log n times).
+  const arrays = collectArrays(copy)
+    .map((arr) => ({ arr, size: size(arr) }))
+    .sort((a, b) => b.size - a.size)
+    .map((x) => x.arr);
   let primary: Truncation | undefined;
   const text = (): string => {
     const meta = { ...copy.meta, truncated: primary ?? { total: 0, returned: 0, hint } };
@@ -30,16 +34,18 @@ export function resultForModel(result: ToolResult, hint: string, max = MAX_RESUL
       arr.push(...original.slice(0, n));
       if (isPrimary) primary = { total, returned: n, hint: `Showing ${n} of ${total}. ${hint}` };
     };
-    // Largest count that still fits, by bisection (each probe serialises once).
-    let lo = 0;
-    let hi = total;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      keep(mid);
-      if (text().length <= max) lo = mid;
-      else hi = mid - 1;
+    // Largest count that still fits: from each element's own length (one serialisation each),
+    // then checked against the real text; the digits of `returned` may cost a step back or two.
+    const lengths = original.map((e) => (JSON.stringify(e) ?? "null").length);
+    keep(0);
+    let length = text().length;
+    let n = 0;
+    while (n < total && length + lengths[n]! + (n > 0 ? 1 : 0) <= max) {
+      length += lengths[n]! + (n > 0 ? 1 : 0);
+      n++;
     }
-    keep(lo);
+    keep(n);
+    while (n > 0 && text().length > max) keep(--n);
   }
   if (text().length > max) return tooLarge(result, max, hint);
   return text();

@@ -50,6 +50,19 @@ export async function startScriptedServer(script: ScriptStep[]): Promise<Scripte
   const open = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
+    // CORS, so that a browser page (the app's end-to-end tests) may call the endpoint. Preflights
+    // are answered here and neither recorded nor counted as script steps.
+    res.setHeader("access-control-allow-origin", "*");
+    res.setHeader("access-control-expose-headers", "*");
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, {
+        "access-control-allow-methods": "GET, POST, OPTIONS",
+        "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "*",
+        "access-control-max-age": "600",
+      });
+      res.end();
+      return;
+    }
     let raw = "";
     req.setEncoding("utf8");
     req.on("data", (c: string) => (raw += c));

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineTool, ok } from "../../src/index.ts";
+import { defaultTools, defineTool, ok } from "../../src/index.ts";
 import { textReply, toolCallReply } from "../../src/testing/index.ts";
-import { staticSession } from "../interim-support.ts";
-import { expectEveryCallAnswered, harness, toolResults, type Harness } from "../support.ts";
+import { useKernel } from "../kernel.ts";
+import { expectEveryCallAnswered, messagesOf, toolResults, useHarness } from "../support.ts";
 
-let h: Harness | undefined;
-afterEach(async () => h?.server.close());
+const k = useKernel();
+const start = useHarness();
 
 describe("L4 parallel calls", () => {
   it("[L4] three calls in one response run concurrently; results go back in call order", async () => {
@@ -27,28 +27,61 @@ describe("L4 parallel calls", () => {
         return ok({ name });
       },
     });
-    h = await harness(
+    const h = await start(
       [
         toolCallReply([
-          { id: "a", name: "wait", args: { name: "slow", ms: 150 } },
-          { id: "b", name: "wait", args: { name: "fast", ms: 10 } },
-          { id: "c", name: "wait", args: { name: "mid", ms: 60 } },
+          { id: "a", name: "wait", args: { name: "slow", ms: 300 } },
+          { id: "b", name: "wait", args: { name: "fast", ms: 20 } },
+          { id: "c", name: "wait", args: { name: "mid", ms: 120 } },
         ]),
         textReply("done"),
       ],
-      staticSession(),
+      k.session("plate"),
       [wait],
     );
-    const started = performance.now();
-    await h.chat.send("x");
-    const elapsed = performance.now() - started;
-    h.server.assertDone();
+    const at: Record<string, number> = {};
+    await h.chat.send("x", {
+      onEvent: (e) => {
+        if (e.type === "tool-start") at.firstStart ??= performance.now();
+        if (e.type === "tool-end") at.lastEnd = performance.now();
+      },
+    });
+    // All three were running at once, finished in their own time...
     expect(peak).toBe(3);
     expect(finished).toEqual(["fast", "mid", "slow"]);
-    expect(elapsed).toBeLessThan(150 + 10 + 60);
+    // ...and the tool phase took about the slowest call, not the sum (300 + 20 + 120).
+    expect(at.lastEnd! - at.firstStart!).toBeLessThan(440);
+    // Results go back in call order, not finishing order.
     const results = toolResults(h.server.requests[1]!);
     expect(results.map((r) => r.id)).toEqual(["a", "b", "c"]);
     expect(results.map((r) => r.result.data.name)).toEqual(["slow", "fast", "mid"]);
-    expectEveryCallAnswered(h.server.requests[1]!.body.messages);
+    expectEveryCallAnswered(messagesOf(h.server.requests[1]!));
+  });
+
+  it("[L4] three real geometry calls in parallel answer in call order", async () => {
+    const h = await start(
+      [
+        toolCallReply([
+          { id: "g", name: "get_geometry", args: { ref: "body" } },
+          { id: "f", name: "find_faces", args: { surfaceType: "cylinder" } },
+          { id: "e", name: "find_edges", args: { curveType: "circle" } },
+        ]),
+        textReply("done"),
+      ],
+      k.session("bracket"),
+      defaultTools,
+    );
+    await h.chat.send("x");
+    const [g, f, e] = toolResults(h.server.requests[1]!);
+    expect([g!.id, f!.id, e!.id]).toEqual(["g", "f", "e"]);
+    expect(g!.result.data.volume).toBeGreaterThan(0);
+    expect(
+      f!.result.data.faces.every((x: { surfaceType: string }) => x.surfaceType === "cylinder"),
+    ).toBe(true);
+    expect(e!.result.data.edges.every((x: { curveType: string }) => x.curveType === "circle")).toBe(
+      true,
+    );
+    expect(h.traces.map((t) => t.step)).toEqual([1, 1, 1]);
+    expectEveryCallAnswered(messagesOf(h.server.requests[1]!));
   });
 });

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ModelBuilder } from "../builder.ts";
 import { resolveRef } from "../naming/resolve.ts";
 import { loadOC, type OC } from "../oc/load.ts";
-import { example, facesAt, nameProblems, volumeOf } from "./testing.ts";
+import {
+  EXAMPLE_VOLUMES,
+  example,
+  exampleNames,
+  facesAt,
+  nameProblems,
+  volumeOf,
+} from "./testing.ts";
 
 let oc: OC;
 let builder: ModelBuilder;
@@ -16,14 +23,23 @@ beforeAll(async () => {
 });
 afterAll(() => builder.dispose());
 
-const PI = Math.PI;
-
 describe("shared examples", () => {
+  it("[D5] every example has a hand-computed volume and builds to it", () => {
+    const names = exampleNames();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      expect(EXAMPLE_VOLUMES[name], `hand volume for examples/${name}.kerf.xml`).toBeDefined();
+      const m = builder.build(example(name));
+      expect(m.features.every((f) => f.status === "ok")).toBe(true);
+      expect(volumeOf(m.body!) / EXAMPLE_VOLUMES[name]! - 1).toBeCloseTo(0, 9);
+    }
+  });
+
   it("[D5] plate: 40×20×10 block minus a Ø8 through hole", () => {
     const m = builder.build(example("plate"));
     expect(m.features.map((f) => f.status)).toEqual(["ok", "ok"]);
-    // 40·20·10 − π·4²·10
-    expect(volumeOf(m.body!)).toBeCloseTo(8000 - 160 * PI, 6);
+    // 40·20·10 − π·4²·10 (EXAMPLE_VOLUMES)
+    expect(volumeOf(m.body!)).toBeCloseTo(EXAMPLE_VOLUMES.plate!, 6);
     expect(nameProblems(oc, m.body!)).toEqual([]);
     expect(m.body!.faces.map((f) => f.name)).toEqual([
       "e1:bottom",
@@ -53,7 +69,7 @@ describe("shared examples", () => {
     // holes: 2·π·3²·6 = 108π; the fillet is on the concave inner corner edge
     // (p1.2 = top of the leg at z=6, p1.3 = inner face of the upright at x=6), so it ADDS
     // (r² − πr²/4)·30 = (16 − 4π)·30 = 480 − 120π.
-    expect(volumeOf(m.body!)).toBeCloseTo(16920 - 108 * PI + 480 - 120 * PI, 4);
+    expect(volumeOf(m.body!)).toBeCloseTo(EXAMPLE_VOLUMES.bracket!, 4);
     expect(nameProblems(oc, m.body!)).toEqual([]);
     const names = m.body!.faces.map((f) => f.name);
     expect(names).toContain("e2:side:h1");
@@ -77,7 +93,7 @@ describe("shared examples", () => {
     expect(m.features.every((f) => f.status === "ok")).toBe(true);
     // Revolve: cylinder r20 h8 (3200π) + frustum h6, R20→r12: π·6/3·(400+240+144) = 1568π.
     // Hole: π·3²·10 = 90π. Chamfer: triangle ½·1·1 at radius 20 − ⅓ → 2π·(59/3)·½ = 59π/3.
-    expect(volumeOf(m.body!)).toBeCloseTo((3200 + 1568 - 90 - 59 / 3) * PI, 4);
+    expect(volumeOf(m.body!)).toBeCloseTo(EXAMPLE_VOLUMES.knob!, 4);
     expect(nameProblems(oc, m.body!)).toEqual([]);
     const names = m.body!.faces.map((f) => f.name);
     expect(names).toEqual([

@@ -2,7 +2,7 @@
  * Helpers for the kernel's real-OpenCascade tests (not used by production code): models from
  * text, the shared examples, point-on-face oracles and the R4 name checks.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   formatEdgeName,
@@ -50,6 +50,31 @@ const EXAMPLES = fileURLToPath(new URL("../../../../examples/", import.meta.url)
 
 export function example(name: string): Model {
   return modelOf(readFileSync(`${EXAMPLES}${name}.kerf.xml`, "utf8"));
+}
+
+/**
+ * Volumes of the shared examples (examples/*.kerf.xml), computed by hand. Every example must
+ * have one (examples.test.ts checks that none is missing).
+ */
+export const EXAMPLE_VOLUMES: Record<string, number> = {
+  // 40·20·10 block minus a Ø8 through hole: 8000 − π·4²·10.
+  plate: 8000 - 160 * Math.PI,
+  // L-profile area 60·6 + 6·34 = 564, × 30 (symmetric) = 16920; two Ø6 holes through the 6 mm
+  // leg: 2·π·3²·6 = 108π; the R4 fillet sits in the concave inner corner, so it ADDS the
+  // square-minus-quarter-disc (r² − πr²/4)·30 = (16 − 4π)·30 = 480 − 120π.
+  bracket: 16920 - 108 * Math.PI + 480 - 120 * Math.PI,
+  // Revolve (Pappus / frustum): cylinder r20 h8 = 3200π, frustum h6 R20→r12 =
+  // π·6/3·(400 + 240 + 144) = 1568π; Ø6 hole 10 deep: 90π; 1 mm chamfer on the bottom rim:
+  // triangle ½·1·1 whose centroid is at radius 20 − ⅓, so 2π·(59/3)·½ = 59π/3.
+  knob: (3200 + 1568 - 90 - 59 / 3) * Math.PI,
+};
+
+/** Names of the files in examples/ (without `.kerf.xml`). */
+export function exampleNames(): string[] {
+  return readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith(".kerf.xml"))
+    .map((f) => f.slice(0, -".kerf.xml".length))
+    .sort();
 }
 
 export const volumeOf = (body: NamedBody): number => measureVolume(body.shape);

@@ -4,6 +4,7 @@
  */
 import opencascade, { type OpenCascadeInstance } from "replicad-opencascadejs";
 import { setOC } from "replicad";
+import { ocPrint } from "./print.ts";
 
 export type OC = OpenCascadeInstance;
 
@@ -12,9 +13,10 @@ let loading: Promise<OC> | null = null;
 /**
  * Load the WASM module (about 250 ms in Node) and register it with replicad. Later calls return
  * the same instance. `options` are Emscripten module overrides (e.g. `locateFile` in a worker).
+ * OpenCascade's stdout never reaches the process's stdout: it goes to ./print.ts.
  */
 export function loadOC(options?: Record<string, unknown>): Promise<OC> {
-  loading ??= opencascade(options).then((oc) => {
+  loading ??= opencascade({ print: ocPrint, ...options }).then((oc) => {
     setOC(oc);
     return oc;
   });

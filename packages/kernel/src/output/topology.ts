@@ -1,0 +1,89 @@
+/**
+ * The topology index (types.ts TopologyIndex, ai.md T1): FaceInfo/EdgeInfo for every canonical
+ * face and edge of a body, numbers rounded to 1e-6, sorted by ref, plus the body's aliases and
+ * retired names. Plain data: the AI tools, the CLI and the viewer resolve and describe refs
+ * with it and never touch OpenCascade.
+ */
+import { faceFrame } from "../build/frame.ts";
+import type { NamedBody, NamedEdge, NamedFace } from "../naming/named-body.ts";
+import type { OC } from "../oc/load.ts";
+import type { EdgeInfo, FaceInfo, TopologyIndex } from "../types.ts";
+import { edgeConvexity, edgeGeometry } from "./edge-geometry.ts";
+import { faceGeometry } from "./face-geometry.ts";
+import { r6, rbox, rframe, rv } from "./round.ts";
+
+const byRef = (a: { ref: string }, b: { ref: string }): number =>
+  a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0;
+
+/** No body: nothing to describe. */
+export const emptyTopology = (): TopologyIndex => ({
+  faces: [],
+  edges: [],
+  aliases: {},
+  retired: {},
+});
+
+export function topologyIndex(oc: OC, body: NamedBody): TopologyIndex {
+  const edgeCount = new Map<string, number>();
+  for (const e of body.edges) {
+    for (const f of new Set(e.faces)) edgeCount.set(f, (edgeCount.get(f) ?? 0) + 1);
+  }
+  const byName = new Map(body.faces.map((f) => [f.name, f]));
+  const faces = body.faces.map((f) => faceInfo(oc, f, edgeCount.get(f.name) ?? 0)).sort(byRef);
+  const edges = body.edges.map((e) => edgeInfo(oc, e, byName)).sort(byRef);
+  return {
+    faces,
+    edges,
+    aliases: structuredClone(body.aliases),
+    retired: structuredClone(body.retired),
+  };
+}
+
+function marks(x: NamedFace | NamedEdge): Pick<FaceInfo, "fragile" | "resolvedBy"> {
+  // R2.5: marked only when it matters, so ordinary names print short.
+  return {
+    ...(x.fragile ? { fragile: true } : {}),
+    ...(x.resolvedBy === "geometry" ? { resolvedBy: "geometry" as const } : {}),
+  };
+}
+
+export function faceInfo(oc: OC, f: NamedFace, edgeCount: number): FaceInfo {
+  const g = faceGeometry(oc, f.face);
+  // Keys in ai.md T1 order, optional ones only when they apply.
+  return {
+    ref: `face:${f.name}`,
+    featureId: f.featureId,
+    surfaceType: g.surfaceType,
+    area: r6(g.area),
+    centroid: rv(g.centroid),
+    bbox: rbox(g.bbox),
+    ...(g.normal ? { normal: rv(g.normal) } : {}),
+    ...(g.axis ? { axis: { origin: rv(g.axis.origin), direction: rv(g.axis.direction) } } : {}),
+    ...(g.radius !== undefined ? { radius: r6(g.radius) } : {}),
+    // D4.1: the frame a sketch on this face would get (get_geometry reports it).
+    ...(g.normal && g.planePoint ? { sketchFrame: rframe(faceFrame(g.normal, g.planePoint)) } : {}),
+    edgeCount,
+    ...marks(f),
+  };
+}
+
+export function edgeInfo(oc: OC, e: NamedEdge, faces: Map<string, NamedFace>): EdgeInfo {
+  const g = edgeGeometry(oc, e.edge);
+  const f1 = faces.get(e.faces[0]);
+  const f2 = faces.get(e.faces[1]);
+  return {
+    ref: `edge:${e.name}`,
+    featureId: e.featureId,
+    curveType: g.curveType,
+    length: r6(g.length),
+    start: rv(g.start),
+    end: rv(g.end),
+    midpoint: rv(g.midpoint),
+    ...(g.direction ? { direction: rv(g.direction) } : {}),
+    ...(g.center ? { center: rv(g.center) } : {}),
+    ...(g.radius !== undefined ? { radius: r6(g.radius) } : {}),
+    convexity: f1 && f2 ? edgeConvexity(oc, e.edge, f1.face, f2.face) : "smooth",
+    faces: [`face:${e.faces[0]}`, `face:${e.faces[1]}`],
+    ...marks(e),
+  };
+}
