@@ -29,6 +29,12 @@ export interface ModelBuildOptions {
   signal?: AbortSignal;
   /** Build only features before this index (rollback, D7.3). */
   rollbackIndex?: number;
+  /**
+   * Progress: called before each feature that is actually built (not served from the cache),
+   * with its index in the model, the number of features to build up to (rollback applied) and
+   * its id. Exceptions thrown here abort the build.
+   */
+  onFeature?: (index: number, count: number, featureId: string) => void;
 }
 
 export interface ModelBuilderOptions {
@@ -60,6 +66,8 @@ export class ModelBuilder {
   private cache = new Map<string, Entry>();
   private holders = new Map<NamedBody, number>();
   private current: NamedBody | null = null;
+  /** Shapes of freed bodies (`isLive`): views of a body share its shape object. */
+  private freedShapes = new WeakSet<object>();
   private readonly extra: number;
   readonly stats: BuilderStats = { built: 0, cached: 0, bodies: 0, freed: 0 };
 
@@ -110,6 +118,14 @@ export class ModelBuilder {
     return bodies.size;
   }
 
+  /**
+   * Whether `body` (a body this builder returned, or a view of it) is still alive: not freed.
+   * Its OpenCascade objects may be read while it is, until the next build() or dispose().
+   */
+  isLive(body: NamedBody): boolean {
+    return !this.freedShapes.has(body.shape);
+  }
+
   /** Number of cached feature states (for tests). */
   get cacheSize(): number {
     return this.cache.size;
@@ -124,7 +140,7 @@ export class ModelBuilder {
     let key = "kerf/1";
     const used = new Set<string>();
     const statuses: FeatureStatus[] = [];
-    for (const f of features) {
+    for (const [index, f] of features.entries()) {
       if (options.signal?.aborted) throw new BuildCancelled();
       key = chainKey(key, f);
       let entry = this.cache.get(key);
@@ -134,6 +150,7 @@ export class ModelBuilder {
         this.stats.cached++;
         statuses.push({ ...entry.status, ms: 0, cached: true });
       } else {
+        options.onFeature?.(index, features.length, f.id);
         const step = runFeature(this.oc, state, f, order);
         if (step.state.body && step.state.body !== state.body) this.stats.bodies++;
         entry = { state: step.state, status: step.status };
@@ -184,6 +201,7 @@ export class ModelBuilder {
   }
 
   private free(b: NamedBody): void {
+    this.freedShapes.add(b.shape);
     disposeBody(b);
     this.stats.freed++;
   }

@@ -133,6 +133,13 @@ export interface BuildOptions {
   tolerance?: number;
   /** Build only features before this index (rollback, D7.3). */
   rollbackIndex?: number;
+  /**
+   * Progress, in-process only (a function does not cross to a worker: the worker client drops
+   * it, and the worker host reports `progress` messages instead): called before each feature the
+   * builder actually builds, with its index, the number of features being built (rollback
+   * applied) and its id.
+   */
+  onFeature?: (index: number, count: number, featureId: string) => void;
 }
 
 /**

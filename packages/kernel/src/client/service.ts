@@ -9,6 +9,10 @@
  *   with a build that is half done.
  * - Outputs are computed once per body: topology and properties are cached by body, meshes by
  *   body and tolerance (an unchanged model rebuilds from the cache for free).
+ * - Outputs are incremental across bodies (output/records.ts): a new body takes over the
+ *   per-face and per-edge measurements of the faces and edges it shares (`IsEqual`) with the
+ *   last bodies described, as long as the builder has not freed those; only new faces and edges
+ *   are measured. Results are the same as from a fresh service (tests check byte equality).
  * - Nothing returned holds an OpenCascade object (plain, structured-cloneable data).
  */
 import type { Model } from "@kerf/document";
@@ -18,8 +22,9 @@ import type { OC } from "../oc/load.ts";
 import { formatOcFailure, ocFailure } from "../oc/errors.ts";
 import { exportStep, exportStl } from "../output/export.ts";
 import { DEFAULT_MESH_TOLERANCE, meshBody } from "../output/mesh.ts";
-import { bodyProperties } from "../output/properties.ts";
-import { emptyTopology, topologyIndex } from "../output/topology.ts";
+import { propertiesFromRecords } from "../output/properties.ts";
+import { bodyRecords, type BodyRecords, type Donor } from "../output/records.ts";
+import { emptyTopology, topologyFromRecords } from "../output/topology.ts";
 import type {
   BodyMesh,
   BodyProperties,
@@ -33,12 +38,22 @@ interface Outputs {
   topology?: TopologyIndex;
   properties?: BodyProperties;
   meshes: Map<number, BodyMesh>;
+  /** Per-face/per-edge measurements (plain numbers), offered to later bodies. */
+  records?: BodyRecords;
 }
+
+/** How many recently described bodies a new body may take records over from. */
+const DONORS = 2;
 
 export class KernelService {
   private readonly builder: ModelBuilder;
   /** Keyed by the body's shape wrapper: every view of one cached body shares it. */
   private outputs = new WeakMap<object, Outputs>();
+  /**
+   * The last bodies whose records were made, newest first. Only JS wrappers are kept: a body is
+   * used as a donor only while the builder says it is alive (`isLive`), and dropped otherwise.
+   */
+  private recent: { body: NamedBody; records: BodyRecords }[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private running: AbortController | null = null;
   private disposed = false;
@@ -58,6 +73,7 @@ export class KernelService {
       try {
         const built = await this.builder.buildAsync(model, {
           signal: ac.signal,
+          ...(options.onFeature ? { onFeature: options.onFeature } : {}),
           ...(options.rollbackIndex !== undefined ? { rollbackIndex: options.rollbackIndex } : {}),
         });
         return this.describe(built, options, t0);
@@ -85,13 +101,17 @@ export class KernelService {
       this.disposed = true;
       this.builder.dispose();
       this.outputs = new WeakMap();
+      this.recent = [];
     });
   }
 
-  /** Counters of the underlying builder (tests, bench). */
+  /** Counters of the underlying builder and of output reuse (tests, bench). */
   get stats() {
-    return { ...this.builder.stats, liveBodies: this.builder.liveBodies };
+    return { ...this.builder.stats, liveBodies: this.builder.liveBodies, ...this.reuse };
   }
+
+  /** Faces and edges measured vs taken over from earlier bodies, since the service was made. */
+  private reuse = { facesMeasured: 0, facesReused: 0, edgesMeasured: 0, edgesReused: 0 };
 
   private serial<T>(fn: () => T | Promise<T>): Promise<T> {
     const run = this.queue.then(() => {
@@ -121,8 +141,9 @@ export class KernelService {
     }
     const out = this.outputsOf(body);
     try {
-      out.properties ??= bodyProperties(this.oc, body);
-      out.topology ??= topologyIndex(this.oc, body);
+      const records = this.recordsOf(body, out);
+      out.properties ??= propertiesFromRecords(this.oc, body, records);
+      out.topology ??= topologyFromRecords(body, records);
       let mesh: BodyMesh | null = null;
       if (options.mesh) {
         const tol = options.tolerance ?? DEFAULT_MESH_TOLERANCE;
@@ -140,6 +161,31 @@ export class KernelService {
       // An OpenCascade failure while describing a built body is a kernel bug: keep its text.
       throw new Error(`kernel output failed: ${formatOcFailure(ocFailure(this.oc, e))}`);
     }
+  }
+
+  /**
+   * The body's records, taking over those of recent live bodies; the body becomes the most
+   * recent donor (also when it comes from the cache: going back to a model, then editing it, is
+   * the common case).
+   */
+  private recordsOf(body: NamedBody, out: Outputs): BodyRecords {
+    this.recent = this.recent.filter(
+      (d) => d.body.shape !== body.shape && this.builder.isLive(d.body),
+    );
+    if (out.records) {
+      this.recent = [{ body, records: out.records }, ...this.recent].slice(0, DONORS);
+      return out.records;
+    }
+    const donors: Donor[] = this.recent;
+    const records = bodyRecords(this.oc, body, donors);
+    out.records = records;
+    this.recent = [{ body, records }, ...this.recent].slice(0, DONORS);
+    const r = this.reuse;
+    r.facesMeasured += records.measured.faces;
+    r.facesReused += body.faces.length - records.measured.faces;
+    r.edgesMeasured += records.measured.edges;
+    r.edgesReused += body.edges.length - records.measured.edges;
+    return records;
   }
 
   private outputsOf(body: NamedBody): Outputs {

@@ -73,14 +73,26 @@ export function edgeGeometry(oc: OC, edge: Edge): EdgeGeometry {
  * from f1's outward normal n1 (OpenCascade's wire orientation, composed with the face's). Then
  * (n1 × n2) · t > 0 exactly when the inside angle is under 180°: a box's top edge has n1 = +Z,
  * n2 = +X, t = +Y, so Z × X = Y, convex.
+ *
+ * `inFace1` finds the edge's first occurrence (explorer order) in f1 (IsSame); by default f1's
+ * edges are explored for it. Callers measuring many edges of one face pass a lookup built once.
  */
-export function edgeConvexity(oc: OC, edge: Edge, f1: Face, f2: Face): Convexity {
+export function edgeConvexity(
+  oc: OC,
+  edge: Edge,
+  f1: Face,
+  f2: Face,
+  inFace1?: (edge: TopoDS_Edge) => TopoDS_Edge | undefined,
+): Convexity {
   if (f1 === f2 || f1.wrapped.IsSame(f2.wrapped)) return "smooth"; // a seam
   try {
     return withScope((sc) => {
       const face1 = f1.wrapped;
-      const occ = occurrences(oc, face1, "edge").map((x) => sc.track(x));
-      const inF1 = occ.find((x) => x.IsSame(edge.wrapped));
+      const inF1 = inFace1
+        ? inFace1(edge.wrapped)
+        : occurrences(oc, face1, "edge")
+            .map((x) => sc.track(x))
+            .find((x) => x.IsSame(edge.wrapped));
       if (!inF1) return "smooth";
       const c = sc.track(new oc.BRepAdaptor_Curve(inF1));
       const t = (c.FirstParameter() + c.LastParameter()) / 2;

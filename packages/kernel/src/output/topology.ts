@@ -9,7 +9,8 @@ import type { NamedBody, NamedEdge, NamedFace } from "../naming/named-body.ts";
 import type { OC } from "../oc/load.ts";
 import type { EdgeInfo, FaceInfo, TopologyIndex } from "../types.ts";
 import { edgeConvexity, edgeGeometry } from "./edge-geometry.ts";
-import { faceGeometry } from "./face-geometry.ts";
+import { faceGeometry, type FaceGeometry } from "./face-geometry.ts";
+import { bodyRecords, type BodyRecords, type EdgeRecord } from "./records.ts";
 import { r6, rbox, rframe, rv } from "./round.ts";
 
 const byRef = (a: { ref: string }, b: { ref: string }): number =>
@@ -24,13 +25,22 @@ export const emptyTopology = (): TopologyIndex => ({
 });
 
 export function topologyIndex(oc: OC, body: NamedBody): TopologyIndex {
+  return topologyFromRecords(body, bodyRecords(oc, body));
+}
+
+/**
+ * The index from measured records (records.ts): names, feature ids and marks come from `body`,
+ * geometry from the records, so this makes fresh objects and touches no OpenCascade object.
+ */
+export function topologyFromRecords(body: NamedBody, records: BodyRecords): TopologyIndex {
   const edgeCount = new Map<string, number>();
   for (const e of body.edges) {
     for (const f of new Set(e.faces)) edgeCount.set(f, (edgeCount.get(f) ?? 0) + 1);
   }
-  const byName = new Map(body.faces.map((f) => [f.name, f]));
-  const faces = body.faces.map((f) => faceInfo(oc, f, edgeCount.get(f.name) ?? 0)).sort(byRef);
-  const edges = body.edges.map((e) => edgeInfo(oc, e, byName)).sort(byRef);
+  const faces = body.faces
+    .map((f, i) => faceInfoOf(f, records.faces[i]!.geometry, edgeCount.get(f.name) ?? 0))
+    .sort(byRef);
+  const edges = body.edges.map((e, i) => edgeInfoOf(e, records.edges[i]!)).sort(byRef);
   return {
     faces,
     edges,
@@ -48,7 +58,10 @@ function marks(x: NamedFace | NamedEdge): Pick<FaceInfo, "fragile" | "resolvedBy
 }
 
 export function faceInfo(oc: OC, f: NamedFace, edgeCount: number): FaceInfo {
-  const g = faceGeometry(oc, f.face);
+  return faceInfoOf(f, faceGeometry(oc, f.face), edgeCount);
+}
+
+function faceInfoOf(f: NamedFace, g: FaceGeometry, edgeCount: number): FaceInfo {
   // Keys in ai.md T1 order, optional ones only when they apply.
   return {
     ref: `face:${f.name}`,
@@ -68,9 +81,16 @@ export function faceInfo(oc: OC, f: NamedFace, edgeCount: number): FaceInfo {
 }
 
 export function edgeInfo(oc: OC, e: NamedEdge, faces: Map<string, NamedFace>): EdgeInfo {
-  const g = edgeGeometry(oc, e.edge);
   const f1 = faces.get(e.faces[0]);
   const f2 = faces.get(e.faces[1]);
+  return edgeInfoOf(e, {
+    geometry: edgeGeometry(oc, e.edge),
+    convexity: f1 && f2 ? edgeConvexity(oc, e.edge, f1.face, f2.face) : "smooth",
+  });
+}
+
+function edgeInfoOf(e: NamedEdge, r: Pick<EdgeRecord, "geometry" | "convexity">): EdgeInfo {
+  const g = r.geometry;
   return {
     ref: `edge:${e.name}`,
     featureId: e.featureId,
@@ -82,7 +102,7 @@ export function edgeInfo(oc: OC, e: NamedEdge, faces: Map<string, NamedFace>): E
     ...(g.direction ? { direction: rv(g.direction) } : {}),
     ...(g.center ? { center: rv(g.center) } : {}),
     ...(g.radius !== undefined ? { radius: r6(g.radius) } : {}),
-    convexity: f1 && f2 ? edgeConvexity(oc, e.edge, f1.face, f2.face) : "smooth",
+    convexity: r.convexity,
     faces: [`face:${e.faces[0]}`, `face:${e.faces[1]}`],
     ...marks(e),
   };

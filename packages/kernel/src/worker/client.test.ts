@@ -367,3 +367,25 @@ describe("dispose", () => {
     await expect(h.kernel.ready()).rejects.toMatchObject({ code: "DISPOSED" });
   });
 });
+
+describe("kernel worker progress", () => {
+  it("reports 'building feature k/n' for each feature the worker builds", async () => {
+    await shared.kernel.ready();
+    const model = pockets(2, 13); // 6 features, none built before
+    const from = shared.progress.length;
+    checkBuilt(await shared.kernel.build(model));
+    const messages = shared.progress
+      .slice(from)
+      .filter((p) => p.phase === "building")
+      .map((p) => p.message);
+    const n = model.features.length;
+    expect(messages).toEqual(
+      expect.arrayContaining(Array.from({ length: n }, (_, k) => `building feature ${k + 1}/${n}`)),
+    );
+  });
+});
+
+function checkBuilt(r: BuildResult): BuildResult {
+  expect(r.features.every((f) => f.status === "ok")).toBe(true);
+  return r;
+}

@@ -303,7 +303,10 @@ export function createWorkerKernel(
   }
 
   const client: WorkerKernelClient = {
-    build(model, buildOptions) {
+    build(model, opts) {
+      // A function cannot be posted: progress comes back as `progress` messages instead.
+      const { onFeature: _local, ...plain } = opts ?? {};
+      const buildOptions = opts ? plain : undefined;
       if (currentBuild !== null) {
         const old = pending.get(currentBuild);
         pending.delete(currentBuild);

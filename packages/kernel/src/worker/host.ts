@@ -132,7 +132,17 @@ export function serveKernel(port: HostPort, options: ServeOptions): KernelHost {
           fraction: null,
           id: req.id,
         });
-        const run = k.build(req.model, req.options);
+        const run = k.build(req.model, {
+          ...req.options,
+          onFeature: (index, count) =>
+            post({
+              type: "progress",
+              phase: "building",
+              message: `building feature ${index + 1}/${count}`,
+              fraction: index / count,
+              id: req.id,
+            }),
+        });
         building = run.catch(() => undefined);
         const result = await run;
         const { message, transfer } = builtMessage(req.id, result);
