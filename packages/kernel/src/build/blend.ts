@@ -15,6 +15,7 @@ import { transfer, transferGenerated, type FaceRec } from "../naming/claims.ts";
 import { resolveRef } from "../naming/resolve.ts";
 import { formatOcFailure, ocFailure } from "../oc/errors.ts";
 import { ShapeMap, listItems, subShapes } from "../oc/topo.ts";
+import { resultProblem } from "./check.ts";
 import type { FeatureContext, FeatureOutput } from "./context.ts";
 import { fail } from "./errors.ts";
 import { bodyFallback, bodyInputs, finish } from "./finish.ts";
@@ -43,18 +44,22 @@ export function buildBlend(ctx: FeatureContext, f: FilletFeature | ChamferFeatur
       : sc.track(new oc.BRepFilletAPI_MakeChamfer(body.shape.wrapped));
   for (const e of edges) mk.Add(size, e.edge.wrapped);
   mk.Build();
+  const what = f.type === "fillet" ? `radius ${size}` : `distance ${size}`;
+  const refused: (why: string) => never = (why) =>
+    fail(
+      "KERNEL_FAILURE",
+      `OpenCascade could not ${f.type} ${[...edges].map((x) => `edge:${x.name}`).join(", ")} with ${what} (${why}); try a smaller ${f.type === "fillet" ? "radius" : "distance"} or fewer edges`,
+    );
   let result: TopoDS_Shape;
   try {
     // Not done → Shape() throws StdFail_NotDone: keep OpenCascade's own words (D6).
     result = sc.track(mk.Shape());
   } catch (e) {
-    const what = f.type === "fillet" ? `radius ${size}` : `distance ${size}`;
-    const list = [...edges].map((x) => `edge:${x.name}`).join(", ");
-    fail(
-      "KERNEL_FAILURE",
-      `OpenCascade could not ${f.type} ${list} with ${what} (${formatOcFailure(ocFailure(oc, e))}); try a smaller ${f.type === "fillet" ? "radius" : "distance"} or fewer edges`,
-    );
+    refused(formatOcFailure(ocFailure(oc, e)));
   }
+  // A "done" blend that changed nothing or broke the solid is a failure too (check.ts, D5.4).
+  const problem = resultProblem(oc, body.shape.wrapped, result);
+  if (problem) refused(`it returned ${problem}`);
   const blendBase = (e: EdgeRec): string => `${f.id}:blend[${e.name}]`;
 
   const body2 = finish(ctx, result, {
