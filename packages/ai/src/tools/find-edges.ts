@@ -4,7 +4,7 @@ import { fail, ok, type ToolResult } from "../envelope.ts";
 import { viewOf } from "../geometry/index-view.ts";
 import { resolveRef } from "../geometry/resolve.ts";
 import { defineTool, type Given } from "../tool.ts";
-import { unknownFeature } from "./shared.ts";
+import { firstMatches, unknownFeature } from "./shared.ts";
 
 const CURVE_TYPES = ["line", "circle", "arc", "ellipse", "bspline", "any"] as const;
 const CONVEXITY = ["convex", "concave", "smooth", "any"] as const;
@@ -70,18 +70,17 @@ export function findEdges(build: BuildResult, args: FindEdgesArgs): ToolResult {
       );
   }
   const limit = args.limit ?? 25;
-  const matches: EdgeInfo[] = [];
-  let total = 0;
-  for (const edge of candidates) {
-    if (curveType && curveType !== "any" && edge.curveType !== curveType) continue;
-    if (featureId !== undefined && edge.featureId !== featureId) continue;
-    if (minLength !== undefined && edge.length < minLength) continue;
-    if (maxLength !== undefined && edge.length > maxLength) continue;
-    if (convexity && convexity !== "any" && edge.convexity !== convexity) continue;
-    total++;
-    if (matches.length < limit) matches.push(edge);
-  }
-  return ok({ total, truncated: total > matches.length, edges: matches });
+  const found = firstMatches(
+    candidates,
+    (edge) =>
+      (!curveType || curveType === "any" || edge.curveType === curveType) &&
+      (featureId === undefined || edge.featureId === featureId) &&
+      (minLength === undefined || edge.length >= minLength) &&
+      (maxLength === undefined || edge.length <= maxLength) &&
+      (!convexity || convexity === "any" || edge.convexity === convexity),
+    limit,
+  );
+  return ok({ total: found.total, truncated: found.truncated, edges: found.matches });
 }
 
 export const findEdgesTool = defineTool({

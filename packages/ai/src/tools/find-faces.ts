@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { BuildResult, FaceInfo } from "@kerf/kernel";
+import type { BuildResult } from "@kerf/kernel";
 import { fail, ok, type ToolResult } from "../envelope.ts";
 import { viewOf } from "../geometry/index-view.ts";
 import { ORIENTATIONS } from "../geometry/orientation.ts";
-import { unknownFeature } from "./shared.ts";
+import { firstMatches, unknownFeature } from "./shared.ts";
 import { defineTool, type Given } from "../tool.ts";
 
 const SURFACE_TYPES = ["plane", "cylinder", "cone", "sphere", "torus", "bspline", "any"] as const;
@@ -51,19 +51,19 @@ export function findFaces(build: BuildResult, args: FindFacesArgs): ToolResult {
   if (minArea !== undefined && maxArea !== undefined && minArea > maxArea) {
     return fail("INVALID_ARGUMENTS", `minArea (${minArea}) is larger than maxArea (${maxArea}).`);
   }
-  const matches: FaceInfo[] = [];
-  let total = 0;
-  for (const face of view.faces) {
-    if (surfaceType && surfaceType !== "any" && face.surfaceType !== surfaceType) continue;
-    if (orientation && orientation !== "any" && !view.orientations.get(face)!.includes(orientation))
-      continue;
-    if (featureId !== undefined && face.featureId !== featureId) continue;
-    if (minArea !== undefined && face.area < minArea) continue;
-    if (maxArea !== undefined && face.area > maxArea) continue;
-    total++;
-    if (matches.length < limit) matches.push(face);
-  }
-  return ok({ total, truncated: total > matches.length, faces: matches });
+  const found = firstMatches(
+    view.faces,
+    (face) =>
+      (!surfaceType || surfaceType === "any" || face.surfaceType === surfaceType) &&
+      (!orientation ||
+        orientation === "any" ||
+        view.orientations.get(face)!.includes(orientation)) &&
+      (featureId === undefined || face.featureId === featureId) &&
+      (minArea === undefined || face.area >= minArea) &&
+      (maxArea === undefined || face.area <= maxArea),
+    limit,
+  );
+  return ok({ total: found.total, truncated: found.truncated, faces: found.matches });
 }
 
 export const findFacesTool = defineTool({

@@ -13,3 +13,19 @@ export function unknownFeature(build: BuildResult, id: string): ToolResult {
     },
   );
 }
+
+/** The first `limit` items that pass `keep`, and how many passed in all (find_faces/find_edges). */
+export function firstMatches<T>(
+  items: readonly T[],
+  keep: (item: T) => boolean,
+  limit: number,
+): { total: number; truncated: boolean; matches: T[] } {
+  const matches: T[] = [];
+  let total = 0;
+  for (const item of items) {
+    if (!keep(item)) continue;
+    total++;
+    if (matches.length < limit) matches.push(item);
+  }
+  return { total, truncated: total > matches.length, matches };
+}
