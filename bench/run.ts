@@ -11,10 +11,11 @@
  *   the whole-body GProp for reference, and the records after an edit of the last feature
  * - rebuild after editing the first / middle / last feature (warm cache)
  * - meshing of a fresh body, triangles
+ * - one large body (a torus, > 200k triangles): OpenCascade's mesher vs extracting the BodyMesh
  * - WASM heap before/after 500 rebuilds (free space squeezed first, so a leak shows as growth)
  * - the kernel worker's round trip (clone + transfer) on top of the in-process build
  */
-import type { Model } from "@kerf/document";
+import { parseXml, type Model } from "@kerf/document";
 import { ModelBuilder } from "../packages/kernel/src/builder.ts";
 import { KernelService } from "../packages/kernel/src/client/service.ts";
 import { createInProcessKernel } from "../packages/kernel/src/client/in-process.ts";
@@ -24,6 +25,7 @@ import {
   propertiesFromRecords,
   wholeBodyProperties,
 } from "../packages/kernel/src/output/properties.ts";
+import { meshBody, triangulate } from "../packages/kernel/src/output/mesh.ts";
 import { bodyRecords } from "../packages/kernel/src/output/records.ts";
 import { topologyFromRecords } from "../packages/kernel/src/output/topology.ts";
 import type { BuildOptions, BuildResult } from "../packages/kernel/src/types.ts";
@@ -37,6 +39,12 @@ const REPEATS = 3;
 const HEAP_REBUILDS = 500;
 const HEAP_WARMUP = 30;
 const HEAP_MODEL_SIZE = 10;
+/** The large mesh: a torus (R 60, r 20) at 0.0035 mm, ~230k triangles, ~10 s in the mesher. */
+const LARGE_MESH_TOLERANCE = 0.0035;
+const LARGE_MESH_MODEL = `<model version="1" units="mm" name="torus"><features>
+  <sketch id="s1" plane="XZ"><circle id="c1" cx="60" cy="0" r="20"/></sketch>
+  <revolve id="v1" sketch="s1" axis="y" angle="360"/>
+</features></model>`;
 
 const log = (...a: unknown[]): void => console.error("[bench]", ...a);
 const round = (x: number, digits = 1): number => Number(x.toFixed(digits));
@@ -254,6 +262,43 @@ async function benchHeap(oc: OC) {
   };
 }
 
+/**
+ * One large body meshed once (the mesher dominates; one run is enough): OpenCascade's
+ * BRepMesh_IncrementalMesh on the whole shape, then meshBody on the triangulated shape (the
+ * faces' triangles, normals and ranges, and the edges' polylines: the extraction).
+ */
+async function benchLargeMesh(oc: OC) {
+  const parsed = parseXml(LARGE_MESH_MODEL);
+  if (!parsed.ok) throw new Error("bench: invalid large-mesh model");
+  const b = new ModelBuilder(oc);
+  try {
+    const built = b.build(parsed.model);
+    const body = built.body;
+    if (!body || built.features.some((f) => f.status !== "ok"))
+      throw new Error("bench: the large-mesh model did not build");
+    const tolerance = LARGE_MESH_TOLERANCE;
+    const angular = 0.3;
+    const mesher = await measure(() => triangulate(oc, body.shape.wrapped, tolerance, angular));
+    const extract = await measure(() =>
+      meshBody(oc, body, { tolerance, angularTolerance: angular }),
+    );
+    const m = extract.value;
+    log(`large mesh: mesher ${round(mesher.ms)} ms, extraction ${round(extract.ms)} ms`);
+    return {
+      model: "torus R60 r20 (one face), revolve of a circle",
+      tolerance,
+      angularTolerance: angular,
+      triangles: m.indices.length / 3,
+      vertices: m.positions.length / 3,
+      mesherMs: round(mesher.ms),
+      extractionMs: round(extract.ms),
+      extractionOverMesher: round(extract.ms / mesher.ms, 3),
+    };
+  } finally {
+    b.dispose();
+  }
+}
+
 /** The kernel worker under node:worker_threads: start-up, and what the round trip adds. */
 async function benchWorker(inProcess: BuildResult, model: Model) {
   const t0 = performance.now();
@@ -314,6 +359,7 @@ async function main(): Promise<void> {
   const local = checkOk(await kernel.build(model40, { mesh: true }), "in-process 40");
   const worker = await benchWorker(local, model40);
   await kernel.dispose();
+  const largeMesh = await benchLargeMesh(oc);
 
   const at40 = sizes.find((s) => s.features === 40)!;
   const out = {
@@ -332,6 +378,7 @@ async function main(): Promise<void> {
         "builder = the features' own build times",
     },
     heap,
+    largeMesh,
     benchMs: round(performance.now() - tStart, 0),
   };
   console.log(JSON.stringify(out, null, 2));

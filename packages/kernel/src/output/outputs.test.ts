@@ -13,6 +13,7 @@ import { Scope } from "../oc/scope.ts";
 import { stepVolume, stlStats } from "../testing.ts";
 import { exportStep, exportStl } from "./export.ts";
 import { meshBody } from "./mesh.ts";
+import { stlToTriangles } from "./stl-triangles.ts";
 import { bodyProperties } from "./properties.ts";
 import { rframe } from "./round.ts";
 import { topologyIndex } from "./topology.ts";
@@ -262,6 +263,57 @@ describe("mesh", () => {
     const fine = meshBody(oc, body, { tolerance: 0.01 }).indices.length;
     const coarse = meshBody(oc, body, { tolerance: 0.5 }).indices.length;
     expect(coarse).toBeLessThan(fine);
+  });
+
+  it("normals follow the surface outwards (a torus, ~40k triangles)", () => {
+    // A torus, centre line radius 30 around Z (the XZ sketch's y), tube radius 10: one face,
+    // ~40k triangles.
+    const body = build(
+      doc(`<sketch id="s1" plane="XZ"><circle id="c1" cx="30" cy="0" r="10"/></sketch>
+        <revolve id="v1" sketch="s1" axis="y" angle="360"/>`),
+    );
+    const m = meshBody(oc, body, { tolerance: 0.01 });
+    expect(m.indices.length / 3).toBeGreaterThan(30000);
+    let worst = 1;
+    for (let v = 0; v < m.positions.length / 3; v++) {
+      const [x, y, z] = [m.positions[3 * v]!, m.positions[3 * v + 1]!, m.positions[3 * v + 2]!];
+      const r = Math.hypot(x, y);
+      // Exact normal: from the nearest point of the centre line to the vertex.
+      const e = [x - (30 * x) / r, y - (30 * y) / r, z];
+      const l = Math.hypot(e[0]!, e[1]!, e[2]!);
+      const dot =
+        (e[0]! * m.normals[3 * v]! +
+          e[1]! * m.normals[3 * v + 1]! +
+          e[2]! * m.normals[3 * v + 2]!) /
+        l;
+      worst = Math.min(worst, dot);
+    }
+    expect(worst).toBeGreaterThan(Math.cos((2 * Math.PI) / 180)); // within 2°
+  });
+
+  it("welds a binary STL's corners into shared vertices, winding kept, normals per vertex", () => {
+    // Two triangles of the unit square in z = 0, wound counter-clockwise seen from +Z.
+    const corners = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 1, 0],
+      [0, 0, 0],
+      [1, 1, 0],
+      [0, 1, 0],
+    ];
+    const bytes = new Uint8Array(84 + 2 * 50);
+    const view = new DataView(bytes.buffer);
+    view.setUint32(80, 2, true);
+    corners.forEach((c, i) =>
+      c.forEach((x, k) =>
+        view.setFloat32(84 + Math.floor(i / 3) * 50 + 12 + (i % 3) * 12 + 4 * k, x, true),
+      ),
+    );
+    const t = stlToTriangles(bytes);
+    expect(Array.from(t.positions)).toEqual([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]);
+    expect(Array.from(t.indices)).toEqual([0, 1, 2, 0, 2, 3]);
+    expect(Array.from(t.normals)).toEqual([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]);
+    expect(stlToTriangles(bytes.subarray(0, 84)).indices.length).toBe(0);
   });
 
   it("is plain data (structured-cloneable)", () => {
