@@ -18,6 +18,8 @@ export interface DocSessionOptions {
   currentBuild?: () => Promise<BuildResult>;
   selection: () => SelectionState;
   previewMesh?: boolean;
+  /** Number of the first changeId (default 1); see PreviewStore. */
+  firstChangeNumber?: number;
 }
 
 export function createDocSession(options: DocSessionOptions): Session {
@@ -49,7 +51,7 @@ export function createDocSession(options: DocSessionOptions): Session {
 
   return {
     kernel,
-    previews: new PreviewStore(),
+    previews: new PreviewStore({ firstNumber: options.firstChangeNumber }),
     previewMesh: options.previewMesh ?? false,
     document,
     currentBuild: options.currentBuild ?? onDemand,

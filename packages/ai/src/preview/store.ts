@@ -75,7 +75,16 @@ export class PreviewStore {
   readonly #previews = new Map<string, Preview>();
   readonly #untold: Decision[] = [];
   readonly #listeners = new Set<Listener>();
-  #next = 1;
+  #next: number;
+
+  /**
+   * `firstNumber`: the number of the first changeId (`c<n>`). A conversation restored after a
+   * reload starts after the ids it already mentions, so an old card is never confused with a
+   * new preview.
+   */
+  constructor(options: { firstNumber?: number } = {}) {
+    this.#next = Math.max(1, Math.trunc(options.firstNumber ?? 1));
+  }
 
   add(preview: Omit<Preview, "changeId" | "status">): Preview {
     const stored: Preview = { ...preview, changeId: `c${this.#next++}`, status: "awaiting_user" };

@@ -29,6 +29,7 @@ import {
   emptyConversation,
   entryId,
   loadConversation,
+  nextChangeNumber,
   saveConversation,
   type Conversation,
   type Entry,
@@ -197,6 +198,7 @@ export class Assistant {
     this.#fallback = null;
     this.activePreview = null;
     this.busy = false;
+    this.conversation = doc ? loadConversation(this.store, doc.id) : emptyConversation();
     this.#session = doc
       ? createDocSession({
           doc: doc.ydoc,
@@ -204,9 +206,9 @@ export class Assistant {
           currentBuild: () => this.#liveBuild(),
           selection: () => this.#selectionState(),
           previewMesh: true,
+          firstChangeNumber: nextChangeNumber(this.conversation),
         })
       : null;
-    this.conversation = doc ? loadConversation(this.store, doc.id) : emptyConversation();
     // Cards of earlier visits can no longer be applied: their previews are gone.
     for (const card of Object.values(this.conversation.cards)) {
       if (card.status === "awaiting_user") card.status = "expired";

@@ -6,6 +6,7 @@ import {
   dropOldestTurn,
   emptyConversation,
   loadConversation,
+  nextChangeNumber,
   saveConversation,
   type Conversation,
   type Entry,
@@ -132,5 +133,13 @@ describe("one conversation per document, kept locally", () => {
       removeItem: () => undefined,
     };
     expect(saveConversation(full, "d", conversationOf(1))).toBe(false);
+  });
+
+  it("[L7] a restored conversation numbers new previews after the ones it holds", () => {
+    expect(nextChangeNumber(emptyConversation())).toBe(1);
+    const c = conversationOf(3);
+    expect(nextChangeNumber(c)).toBe(4);
+    c.cards["c12"] = { ...c.cards["c1"]!, changeId: "c12" };
+    expect(nextChangeNumber(c)).toBe(13);
   });
 });

@@ -54,6 +54,16 @@ export const emptyConversation = (): Conversation => ({
   history: [],
 });
 
+/** The changeId number a new preview of this conversation starts at: after every id it holds. */
+export function nextChangeNumber(c: Conversation): number {
+  let max = 0;
+  for (const id of Object.keys(c.cards)) {
+    const n = /^c(\d+)$/.exec(id);
+    if (n) max = Math.max(max, Number(n[1]));
+  }
+  return max + 1;
+}
+
 export const conversationKey = (docId: string): string => `kerf.assistant.conversation.${docId}`;
 
 /** Upper bound of one stored conversation, in characters (localStorage holds ~5 MB per origin). */
