@@ -56,7 +56,8 @@ describe("L2 cache (real tools, bracket)", () => {
     expect(first!.result.data.total).toBeGreaterThan(0);
     expect(faces.runs).toBe(1);
     expect(h.traces.map((t) => t.cached)).toEqual([false, true]);
-    expect(h.traces[1]!.durationMs).toBeLessThan(5);
+    // No wall-clock bound here: `runs === 1` proves the hit, and a 5 ms bound failed on a loaded
+    // 2-core machine. Cache-hit latency is measured in bench/ai-tools.ts.
   });
 
   it("[L2] the cache lasts the conversation, across user messages", async () => {
