@@ -69,7 +69,7 @@ describe("L6 abort", () => {
         if (e.type === "tool-start" && e.callId === "s2") setTimeout(() => controller.abort(), 20);
       },
     });
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(10_000); // vs 120 s if the abort were ignored
     expect(r.aborted).toBe(true);
     expect(r.toolCalls.map((t) => t.errorCode)).toEqual(["ABORTED", "ABORTED"]);
     await h.chat.send("go on");

@@ -68,7 +68,7 @@ describe("endpoint errors and retries (L10)", () => {
     );
     const started = performance.now();
     const r = await h.chat.send("hi");
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(10_000); // vs an hour if Retry-After were honoured
     expect(r.error?.status).toBe(429);
     expect(r.answer).toMatch(/rate-limiting/);
   });
