@@ -5,19 +5,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXAMPLES, openApp, type Session } from "./support/app.ts";
+import { describe, expect, it } from "vitest";
+import { EXAMPLES, useApp } from "./support/app.ts";
 import { openFile, poll, settle, shot, state, treeIds } from "./support/ui.ts";
 
-let s: Session;
-
-beforeAll(async () => {
-  s = await openApp({ assistant: false });
-}, 300_000);
-
-afterAll(async () => {
-  await s?.close();
-});
+const s = useApp({ assistant: false });
 
 async function home(): Promise<void> {
   await s.page.getByRole("button", { name: "Documents" }).click();

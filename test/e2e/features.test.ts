@@ -3,8 +3,8 @@
  * entities edited by number and deleted, polyline/arc tools, a revolve, a chamfer from picked
  * edges and a shell from a picked face, each previewed live and committed as one undo step.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApp, type Session } from "./support/app.ts";
+import { describe, expect, it } from "vitest";
+import { useApp } from "./support/app.ts";
 import {
   clickWorld,
   drawRectXY,
@@ -21,15 +21,7 @@ import {
   viewIdle,
 } from "./support/ui.ts";
 
-let s: Session;
-
-beforeAll(async () => {
-  s = await openApp({ assistant: false });
-}, 300_000);
-
-afterAll(async () => {
-  await s?.close();
-});
+const s = useApp({ assistant: false });
 
 const text = () => s.page.evaluate(() => window.kerf!.text()!);
 

@@ -4,8 +4,8 @@
  * volume → reload → undo/redo → export STEP and read it back → an impossible fillet.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApp, type Session } from "./support/app.ts";
+import { describe, expect, it } from "vitest";
+import { useApp } from "./support/app.ts";
 import {
   clickWorld,
   drawRectXY,
@@ -23,7 +23,7 @@ import {
 } from "./support/ui.ts";
 import { stepVolume } from "./support/step.ts";
 
-let s: Session;
+const s = useApp({ assistant: false });
 const BOX = 40 * 20 * 10;
 /**
  * Volume of a 40×20×10 box with its four top edges rounded by r: each edge loses (1 − π/4)r²·L,
@@ -31,14 +31,6 @@ const BOX = 40 * 20 * 10;
  */
 const filletedTop = (r: number) =>
   BOX - (1 - Math.PI / 4) * r * r * (2 * 40 + 2 * 20) + 4 * r ** 3 * (5 / 3 - Math.PI / 2);
-
-beforeAll(async () => {
-  s = await openApp({ assistant: false });
-}, 300_000);
-
-afterAll(async () => {
-  await s?.close();
-});
 
 describe("modelling a part", () => {
   it("creates a document, sketches a rectangle and extrudes it", async () => {

@@ -1,6 +1,6 @@
 /**
  * Shared pieces of the scenario tests: a scripted endpoint with a chat on it, request assertions,
- * and two loop-only tools. The endpoint is the only test double; sessions are real (kernel.ts).
+ * and a loop-only tool. The endpoint is the only test double; sessions are real (kernel.ts).
  */
 import { afterEach, expect } from "vitest";
 import { z } from "zod";
@@ -113,15 +113,6 @@ export function toolResults(request: RecordedRequest): { id: string; result: any
     .filter((m) => m.role === "tool")
     .map((m) => ({ id: m.tool_call_id!, result: JSON.parse(m.content!) }));
 }
-
-/** A loop-only tool for scenarios about the loop itself (budget, argument checks). */
-export const echoTool = defineTool({
-  name: "echo",
-  description: "Echo the text back.",
-  schema: z.strictObject({ text: z.string(), times: z.number().int().nullable().optional() }),
-  readOnly: true,
-  run: async ({ text, times }) => ok({ text: text.repeat(times ?? 1) }),
-});
 
 /** Waits `ms` unless aborted; never read-only so it is never cached. */
 export function sleepTool(timeoutMs: number): AnyTool {

@@ -4,6 +4,7 @@
  * at the top of a command file cheap or lazy (`await import(...)` inside `run`): `kerf --help`
  * loads every command to list them.
  */
+import { writeFile } from "node:fs/promises";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { Io } from "./io.ts";
 
@@ -46,5 +47,19 @@ export async function readInput(io: Io, path: string): Promise<string> {
           ? "it is a directory"
           : (e as Error).message;
     throw new UsageError(`cannot read "${path}" (${why}); check the path.`);
+  }
+}
+
+/** Writes `data` to `path`, or throws a UsageError ending in `hint` (e.g. "check the --out path"). */
+export async function writeOutput(
+  path: string,
+  data: string | Uint8Array,
+  hint = "check the path",
+): Promise<void> {
+  try {
+    await writeFile(path, data);
+  } catch (e) {
+    const why = (e as { code?: string }).code ?? (e as Error).message;
+    throw new UsageError(`cannot write "${path}" (${why}); ${hint}.`);
   }
 }

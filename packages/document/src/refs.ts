@@ -251,21 +251,7 @@ export function isFragileName(name: string): boolean {
 
 /** Feature ids a ref mentions anywhere (for FORWARD_REF / DANGLING_REF checks). */
 export function featuresOfRef(r: Ref): string[] {
-  const out = new Set<string>();
-  const face = (f: FaceName): void => {
-    out.add(f.feature);
-    const role = f.role;
-    if (role.kind === "sideEdge" || role.kind === "blend") edge(role.edge);
-    else if (role.kind === "corner") role.faces.forEach(face);
-    else if (role.kind === "inner") face(role.face);
-  };
-  const edge = (e: EdgeName): void => {
-    face(e.a);
-    face(e.b);
-  };
-  if (r.kind === "face") face(r.face);
-  else edge(r.edge);
-  return [...out];
+  return [...new Set(faceNamesOf(r).map((f) => f.feature))];
 }
 
 /** Every face name in a ref, nested ones included, outermost first. */

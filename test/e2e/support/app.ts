@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 export const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
 export const WEB = join(ROOT, "apps/web");
@@ -146,4 +147,19 @@ export async function openApp(options: OpenOptions = {}): Promise<Session> {
       await served.close();
     },
   };
+}
+
+/**
+ * One app per test file: opened before its tests, closed after them. The returned session is
+ * filled in by `beforeAll`, so read it inside tests only.
+ */
+export function useApp(options: OpenOptions = {}): Session {
+  const s = {} as Session;
+  beforeAll(async () => {
+    Object.assign(s, await openApp(options));
+  }, 300_000);
+  afterAll(async () => {
+    await s.close?.();
+  });
+  return s;
 }

@@ -19,9 +19,8 @@ export interface IndexView {
 
 const views = new WeakMap<TopologyIndex, IndexView>();
 
-/** `face:` / `edge:` prefixed form of a name that may come without its prefix. */
-export const faceRefOf = (s: string): string => (s.startsWith("face:") ? s : `face:${s}`);
-export const edgeRefOf = (s: string): string => (s.startsWith("edge:") ? s : `edge:${s}`);
+/** `face:` prefixed form of a name that may come without its prefix. */
+const faceRefOf = (s: string): string => (s.startsWith("face:") ? s : `face:${s}`);
 
 const byRef = (a: { ref: string }, b: { ref: string }): number => compareCodeUnits(a.ref, b.ref);
 

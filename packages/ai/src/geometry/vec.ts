@@ -6,9 +6,3 @@ export function normalize(v: Vec3): Vec3 {
   const l = Math.hypot(v[0], v[1], v[2]);
   return l === 0 ? v : [v[0] / l, v[1] / l, v[2] / l];
 }
-
-/** T0: numbers in results are rounded to 1e-6 (and -0 becomes 0). */
-export function round6(x: number): number {
-  const r = Math.round(x * 1e6) / 1e6;
-  return r === 0 ? 0 : r;
-}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { compareCodeUnits } from "@kerf/document";
 import type { BuildResult, EdgeInfo } from "@kerf/kernel";
 import { fail, ok, type ToolResult } from "../envelope.ts";
 import { viewOf } from "../geometry/index-view.ts";
@@ -64,10 +65,9 @@ export function findEdges(build: BuildResult, args: FindEdgesArgs): ToolResult {
     if (!face.ok) return { ok: false, error: face.error };
     const refs = new Set(face.items.map((f) => f.ref));
     candidates = [...refs].flatMap((r) => view.edgesByFace.get(r) ?? []);
-    if (refs.size > 1)
-      candidates = [...new Set(candidates)].sort((a, b) =>
-        a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0,
-      );
+    if (refs.size > 1) {
+      candidates = [...new Set(candidates)].sort((a, b) => compareCodeUnits(a.ref, b.ref));
+    }
   }
   const limit = args.limit ?? 25;
   const found = firstMatches(

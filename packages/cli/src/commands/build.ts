@@ -8,10 +8,9 @@
  * stdout carries only the report: OpenCascade's own console output is routed away inside the
  * kernel (packages/kernel/src/oc/print.ts), so `--json` prints exactly one JSON object.
  */
-import { writeFile } from "node:fs/promises";
 import { parseXml, type Problem } from "@kerf/document";
 import type { BuildResult, FeatureStatus, KernelClient } from "@kerf/kernel";
-import { parseCommandArgs, readInput, UsageError, type Command } from "../command.ts";
+import { parseCommandArgs, readInput, UsageError, writeOutput, type Command } from "../command.ts";
 import type { Io } from "../io.ts";
 
 const USAGE = "kerf build <model.kerf.xml> [--json] [--topology] [--step OUT.step] [--stl OUT.stl]";
@@ -68,15 +67,6 @@ function table(r: BuildResult, topology: boolean): string {
   }
   lines.push(`built in ${Math.round(r.timings.totalMs)} ms`);
   return `${lines.join("\n")}\n`;
-}
-
-async function writeOutput(path: string, bytes: Uint8Array): Promise<void> {
-  try {
-    await writeFile(path, bytes);
-  } catch (e) {
-    const why = (e as { code?: string }).code ?? (e as Error).message;
-    throw new UsageError(`cannot write "${path}" (${why}); check the path.`);
-  }
 }
 
 function printInvalid(io: Io, json: boolean, errors: Problem[], warnings: Problem[]): void {

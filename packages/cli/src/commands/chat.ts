@@ -13,9 +13,8 @@
  * the message was stopped (then nothing is applied), there was no valid preview to apply, or the
  * applied document has a failed feature; 2 unusable arguments or an unreadable model file.
  */
-import { writeFile } from "node:fs/promises";
 import type { Preview, TraceEvent, TurnResult } from "@kerf/ai";
-import { parseCommandArgs, UsageError, type Command } from "../command.ts";
+import { parseCommandArgs, UsageError, writeOutput, type Command } from "../command.ts";
 import type { Io } from "../io.ts";
 import { checkSelection, openModel } from "./tool.shared.ts";
 
@@ -110,7 +109,7 @@ export const command: Command = {
         const outcome = await applyLast(result, (id) => applyPreview(session, id));
         if (outcome.ok) {
           applied = outcome.preview;
-          await write(values.out!, session.document().text);
+          await writeOutput(values.out!, session.document().text, "check the --out path");
           if (applied.build.features.some((f) => f.status === "error")) status = 1;
         } else {
           out.stderr(`kerf chat: ${outcome.message}; nothing written.\n`);
@@ -164,15 +163,6 @@ async function applyLast(
     };
   }
   return { ok: true, preview: last };
-}
-
-async function write(path: string, text: string): Promise<void> {
-  try {
-    await writeFile(path, text, "utf8");
-  } catch (e) {
-    const why = (e as { code?: string }).code ?? (e as Error).message;
-    throw new UsageError(`cannot write "${path}" (${why}); check the --out path.`);
-  }
 }
 
 function traceLine(t: TraceEvent): string {

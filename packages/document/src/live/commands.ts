@@ -3,7 +3,7 @@
  * is one undo step; a command that would change nothing makes no transaction. Expected failures
  * (no such feature, an id already in use) are returned, not thrown.
  */
-import * as Y from "yjs";
+import type * as Y from "yjs";
 import { encodeEntity, encodeFeature } from "../codec.ts";
 import type { RawElement } from "../raw.ts";
 import { ENTITY_PREFIX } from "../schema.ts";
@@ -19,7 +19,14 @@ import {
   type SketchEntity,
 } from "../types.ts";
 import { formatNumber, formatPoints, parseBoolean, parsePoints } from "../values.ts";
-import { elementFromRaw, featureElements, featuresOf, findFeature, metaOf } from "./shape.ts";
+import {
+  elementFromRaw,
+  featureElements,
+  featuresOf,
+  findChildById,
+  findFeature,
+  metaOf,
+} from "./shape.ts";
 import { nextEntityId, nextFeatureId } from "./ids.ts";
 import { renumberRefs, segmentMap } from "./polyline-map.ts";
 
@@ -44,7 +51,8 @@ export interface NewEntity {
 }
 
 const ok = <T>(value: T): CommandResult<T> => ({ ok: true, value });
-const fail = (message: string): CommandResult<never> => ({ ok: false, message });
+type Failure = Extract<CommandResult, { ok: false }>;
+const fail = (message: string): Failure => ({ ok: false, message });
 const done: CommandResult = { ok: true, value: undefined };
 
 /** The stored string of a command value (numbers in their shortest D2 form). */
@@ -210,16 +218,17 @@ function findSketch(doc: Y.Doc, sketchId: string): Y.XmlElement | undefined {
   return found && found.el.nodeName === "sketch" ? found.el : undefined;
 }
 
-function findEntity(
-  sketch: Y.XmlElement,
+/** The entity `id` of sketch `sketchId`, or the failure to report when either is missing. */
+function findSketchEntity(
+  doc: Y.Doc,
+  sketchId: string,
   id: string,
-): { el: Y.XmlElement; index: number } | undefined {
-  const children = sketch.toArray();
-  for (let i = 0; i < children.length; i++) {
-    const c = children[i];
-    if (c instanceof Y.XmlElement && c.getAttribute("id") === id) return { el: c, index: i };
-  }
-  return undefined;
+): { ok: true; sketch: Y.XmlElement; el: Y.XmlElement; index: number } | Failure {
+  const sketch = findSketch(doc, sketchId);
+  if (!sketch) return fail(`There is no sketch "${sketchId}".`);
+  const found = findChildById(sketch, id);
+  if (!found) return fail(`Sketch "${sketchId}" has no entity "${id}".`);
+  return { ok: true, sketch, ...found };
 }
 
 /** Add an entity to a sketch (at `at` among its children; default the end). Returns its id. */
@@ -232,7 +241,7 @@ export function addEntity(
   const sketch = findSketch(doc, sketchId);
   if (!sketch) return fail(`There is no sketch "${sketchId}".`);
   const id = entity.id ?? nextEntityId(doc, sketchId, entity.type)!;
-  if (findEntity(sketch, id))
+  if (findChildById(sketch, id))
     return fail(`Sketch "${sketchId}" already has an entity "${id}"; choose another id.`);
   const raw = isTyped(entity)
     ? encodeEntity(entity as SketchEntity)
@@ -256,10 +265,8 @@ export function updateEntity(
   origin: Origin = "user",
 ): CommandResult {
   if ("id" in patch) return fail("An entity's id cannot be changed: references use it.");
-  const sketch = findSketch(doc, sketchId);
-  if (!sketch) return fail(`There is no sketch "${sketchId}".`);
-  const found = findEntity(sketch, id);
-  if (!found) return fail(`Sketch "${sketchId}" has no entity "${id}".`);
+  const found = findSketchEntity(doc, sketchId, id);
+  if (!found.ok) return found;
   const changes = patchElement(found.el, patch);
   if (changes.length === 0) return done;
   const carry =
@@ -319,11 +326,9 @@ export function removeEntity(
   id: string,
   origin: Origin = "user",
 ): CommandResult {
-  const sketch = findSketch(doc, sketchId);
-  if (!sketch) return fail(`There is no sketch "${sketchId}".`);
-  const found = findEntity(sketch, id);
-  if (!found) return fail(`Sketch "${sketchId}" has no entity "${id}".`);
-  doc.transact(() => sketch.delete(found.index, 1), origin);
+  const found = findSketchEntity(doc, sketchId, id);
+  if (!found.ok) return found;
+  doc.transact(() => found.sketch.delete(found.index, 1), origin);
   return done;
 }
 

@@ -75,7 +75,15 @@ export function findFeature(
   doc: Y.Doc,
   id: string,
 ): { el: Y.XmlElement; index: number } | undefined {
-  const children = featuresOf(doc).toArray();
+  return findChildById(featuresOf(doc), id);
+}
+
+/** The child element of `parent` whose id is `id`, with its index among all children. */
+export function findChildById(
+  parent: Y.XmlFragment,
+  id: string,
+): { el: Y.XmlElement; index: number } | undefined {
+  const children = parent.toArray();
   for (let i = 0; i < children.length; i++) {
     const c = children[i];
     if (c instanceof Y.XmlElement && c.getAttribute("id") === id) return { el: c, index: i };

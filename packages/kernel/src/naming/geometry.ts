@@ -4,11 +4,13 @@
  * (D5.0.1). Inputs are borrowed; every temporary is deleted here.
  */
 import type { TopoDS_Edge, TopoDS_Face, TopoDS_Shape } from "replicad-opencascadejs";
+import { vdot } from "../build/frame.ts";
 import type { OC } from "../oc/load.ts";
 import { withScope } from "../oc/scope.ts";
 import type { Vec3 } from "../types.ts";
 
-const xyz = (p: { X(): number; Y(): number; Z(): number }): Vec3 => [p.X(), p.Y(), p.Z()];
+/** An OpenCascade point, vector or direction as a plain Vec3. */
+export const xyz = (p: { X(): number; Y(): number; Z(): number }): Vec3 => [p.X(), p.Y(), p.Z()];
 
 export function isReversed(oc: OC, s: TopoDS_Shape): boolean {
   return (s.Orientation() as unknown) === oc.TopAbs_Orientation.TopAbs_REVERSED;
@@ -20,14 +22,6 @@ export function faceCentroid(oc: OC, face: TopoDS_Face): Vec3 {
     const props = sc.track(new oc.GProp_GProps());
     oc.BRepGProp.SurfaceProperties(face, props, false, false);
     return xyz(sc.track(props.CentreOfMass()));
-  });
-}
-
-export function faceArea(oc: OC, face: TopoDS_Face): number {
-  return withScope((sc) => {
-    const props = sc.track(new oc.GProp_GProps());
-    oc.BRepGProp.SurfaceProperties(face, props, false, false);
-    return props.Mass();
   });
 }
 
@@ -91,8 +85,7 @@ export function isSmoothEdge(oc: OC, edge: TopoDS_Edge, f1: TopoDS_Face, f2: Top
     const n1 = normalAlong(oc, edge, f1, t);
     const n2 = normalAlong(oc, edge, f2, t);
     if (!n1 || !n2) return false;
-    const cos = n1[0] * n2[0] + n1[1] * n2[1] + n1[2] * n2[2];
-    return cos > Math.cos(Math.PI / 180);
+    return vdot(n1, n2) > Math.cos(Math.PI / 180);
   } catch {
     return false;
   }

@@ -4,6 +4,7 @@
  * stands just before the consuming feature (R3.4): callers pass that body.
  */
 import { featuresOfRef, formatRef, parseRef, type FeatureType } from "@kerf/document";
+import { vdot, vsub } from "../build/frame.ts";
 import type { FeatureError, FeatureStatus, RetiredName } from "../types.ts";
 import type { EdgeRec } from "./assemble.ts";
 import type { FaceRec } from "./claims.ts";
@@ -100,10 +101,8 @@ function onePlane(ref: string, faces: FaceRec[]): ResolveResult {
   }
   const p0 = planes[0]!;
   const coplanar = planes.every((p) => {
-    const cos =
-      p!.normal[0] * p0.normal[0] + p!.normal[1] * p0.normal[1] + p!.normal[2] * p0.normal[2];
-    const d = [0, 1, 2].reduce((s, i) => s + (p!.point[i]! - p0.point[i]!) * p0.normal[i]!, 0);
-    return cos > 1 - 1e-9 && Math.abs(d) < 1e-6;
+    const d = vdot(vsub(p!.point, p0.point), p0.normal);
+    return vdot(p!.normal, p0.normal) > 1 - 1e-9 && Math.abs(d) < 1e-6;
   });
   if (!coplanar) {
     const names = faces.map((f) => `face:${f.name}`);

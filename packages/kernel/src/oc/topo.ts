@@ -66,7 +66,7 @@ export function topAbs(oc: OC, kind: ShapeKind): never {
 }
 
 /** TopAbs_SHAPE: as `ToAvoid` of an explorer it means "avoid nothing". */
-const SHAPE = (oc: OC): never => oc.TopAbs_ShapeEnum.TopAbs_SHAPE as never;
+export const SHAPE = (oc: OC): never => oc.TopAbs_ShapeEnum.TopAbs_SHAPE as never;
 
 export const HASH_UPPER = 2147483647;
 
@@ -185,12 +185,6 @@ export function makeList(oc: OC, shapes: TopoDS_Shape[]): NCollection_List_TopoD
   const list = new oc.NCollection_List_TopoDS_Shape();
   for (const s of shapes) list.Append(s).delete();
   return list;
-}
-
-export function shapeKind(oc: OC, s: TopoDS_Shape): ShapeKind | "compsolid" | "shape" {
-  const t = s.ShapeType() as unknown as string;
-  for (const [k, v] of Object.entries(ENUM)) if (v === t) return k as ShapeKind;
-  return t === "TopAbs_COMPSOLID" ? "compsolid" : "shape";
 }
 
 /** Delete every shape of an array (helper for owners). */

@@ -6,12 +6,12 @@
 import type { Edge, Face } from "replicad";
 import type { TopoDS_Edge, TopoDS_Face } from "replicad-opencascadejs";
 import { vcross, vdot, vlen, vnorm, vsub } from "../build/frame.ts";
+import { isReversed, xyz } from "../naming/geometry.ts";
 import { ocFailure } from "../oc/errors.ts";
 import type { OC } from "../oc/load.ts";
 import { withScope } from "../oc/scope.ts";
-import { occurrences } from "../oc/topo.ts";
 import type { Convexity, CurveType, Vec3 } from "../types.ts";
-import { isReversed, normalAtUV } from "./face-geometry.ts";
+import { normalAtUV } from "./face-geometry.ts";
 
 export interface EdgeGeometry {
   curveType: CurveType;
@@ -23,9 +23,6 @@ export interface EdgeGeometry {
   center?: Vec3;
   radius?: number;
 }
-
-type XYZ = { X(): number; Y(): number; Z(): number };
-const xyz = (p: XYZ): Vec3 => [p.X(), p.Y(), p.Z()];
 
 /** Within 1° of tangent counts as smooth (T1.2). */
 const SMOOTH_COS = Math.cos(Math.PI / 180);
@@ -74,25 +71,21 @@ export function edgeGeometry(oc: OC, edge: Edge): EdgeGeometry {
  * (n1 × n2) · t > 0 exactly when the inside angle is under 180°: a box's top edge has n1 = +Z,
  * n2 = +X, t = +Y, so Z × X = Y, convex.
  *
- * `inFace1` finds the edge's first occurrence (explorer order) in f1 (IsSame); by default f1's
- * edges are explored for it. Callers measuring many edges of one face pass a lookup built once.
+ * `inFace1` finds the edge's first occurrence (explorer order) in f1 (IsSame): a lookup built
+ * once per face (records.ts FaceEdges), as a big face has hundreds of edges.
  */
 export function edgeConvexity(
   oc: OC,
   edge: Edge,
   f1: Face,
   f2: Face,
-  inFace1?: (edge: TopoDS_Edge) => TopoDS_Edge | undefined,
+  inFace1: (edge: TopoDS_Edge) => TopoDS_Edge | undefined,
 ): Convexity {
   if (f1 === f2 || f1.wrapped.IsSame(f2.wrapped)) return "smooth"; // a seam
   try {
     return withScope((sc) => {
       const face1 = f1.wrapped;
-      const inF1 = inFace1
-        ? inFace1(edge.wrapped)
-        : occurrences(oc, face1, "edge")
-            .map((x) => sc.track(x))
-            .find((x) => x.IsSame(edge.wrapped));
+      const inF1 = inFace1(edge.wrapped);
       if (!inF1) return "smooth";
       const c = sc.track(new oc.BRepAdaptor_Curve(inF1));
       const t = (c.FirstParameter() + c.LastParameter()) / 2;

@@ -6,6 +6,7 @@
 import type { Face } from "replicad";
 import type { BRepAdaptor_Surface, TopoDS_Face, TopoDS_Shape } from "replicad-opencascadejs";
 import { vadd, vdot, vlen, vnorm, vscale, vsub } from "../build/frame.ts";
+import { isReversed, xyz } from "../naming/geometry.ts";
 import type { OC } from "../oc/load.ts";
 import { withScope, type Scope } from "../oc/scope.ts";
 import type { BBox, SurfaceType, Vec3 } from "../types.ts";
@@ -24,9 +25,6 @@ export interface FaceGeometry {
   /** Cylinders, spheres: the radius; cones: the radius at `axis.origin`. */
   radius?: number;
 }
-
-type XYZ = { X(): number; Y(): number; Z(): number };
-const xyz = (p: XYZ): Vec3 => [p.X(), p.Y(), p.Z()];
 
 /** replicad's `Face.geomType` names → ai.md T1 surface types. */
 export function surfaceTypeOf(geomType: string): SurfaceType {
@@ -47,10 +45,6 @@ export function surfaceTypeOf(geomType: string): SurfaceType {
     default:
       return "other";
   }
-}
-
-export function isReversed(oc: OC, s: TopoDS_Shape): boolean {
-  return (s.Orientation() as unknown) === oc.TopAbs_Orientation.TopAbs_REVERSED;
 }
 
 /** Tight axis-aligned box of a shape (exact geometry, not the mesh, no tolerance gap). */

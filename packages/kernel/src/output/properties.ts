@@ -8,15 +8,14 @@
  * apply (a face occurring twice in the shape), and the reference the tests check the sums
  * against.
  */
+import { xyz } from "../naming/geometry.ts";
 import type { NamedBody } from "../naming/named-body.ts";
 import type { OC } from "../oc/load.ts";
 import { withScope } from "../oc/scope.ts";
-import type { BodyProperties, Vec3 } from "../types.ts";
+import type { BodyProperties } from "../types.ts";
 import { shapeBBox } from "./face-geometry.ts";
 import { bodyRecords, faceOccurrences, sumFaces, type BodyRecords } from "./records.ts";
 import { r6, rbox, rv } from "./round.ts";
-
-const xyz = (p: { X(): number; Y(): number; Z(): number }): Vec3 => [p.X(), p.Y(), p.Z()];
 
 export function bodyProperties(oc: OC, body: NamedBody): BodyProperties {
   return propertiesFromRecords(oc, body, bodyRecords(oc, body));

@@ -28,13 +28,10 @@ import type { TopoDS_Edge, TopoDS_Face, TopoDS_Shape } from "replicad-opencascad
 import type { NamedBody } from "../naming/named-body.ts";
 import type { OC } from "../oc/load.ts";
 import { Scope, withScope } from "../oc/scope.ts";
-import { hashOf, occurrences, topAbs } from "../oc/topo.ts";
+import { hashOf, occurrences, SHAPE, topAbs } from "../oc/topo.ts";
 import type { BBox, Convexity, Vec3 } from "../types.ts";
 import { edgeConvexity, edgeGeometry, type EdgeGeometry } from "./edge-geometry.ts";
 import { faceGeometry, type FaceGeometry } from "./face-geometry.ts";
-
-/** TopAbs_SHAPE: as an explorer's `ToAvoid`, "avoid nothing". */
-const ANY = (oc: OC): never => oc.TopAbs_ShapeEnum.TopAbs_SHAPE as never;
 
 export interface FaceRecord {
   geometry: FaceGeometry;
@@ -69,7 +66,7 @@ export interface Donor {
   records: BodyRecords;
 }
 
-function push(m: Map<number, number[]>, k: number, v: number): void {
+function push<T>(m: Map<number, T[]>, k: number, v: T): void {
   const list = m.get(k);
   if (list) list.push(v);
   else m.set(k, [v]);
@@ -151,12 +148,7 @@ class FaceEdges {
       buckets = new Map();
       const occ = occurrences(this.oc, this.body.faces[face]!.face.wrapped, "edge");
       for (const x of occ) this.sc.track(x);
-      for (const x of occ) {
-        const h = hashOf(this.oc, x);
-        const list = buckets.get(h);
-        if (list) list.push(x);
-        else buckets.set(h, [x]);
-      }
+      for (const x of occ) push(buckets, hashOf(this.oc, x), x);
       this.byFace.set(face, buckets);
     }
     return buckets.get(hashOf(this.oc, edge))?.find((x) => x.IsSame(edge));
@@ -178,7 +170,7 @@ class FaceEdges {
  */
 export function faceVolume(oc: OC, face: TopoDS_Face): { volume: number; moment: Vec3 } {
   return withScope((sc) => {
-    const ex = sc.track(new oc.TopExp_Explorer(face, topAbs(oc, "vertex"), ANY(oc)));
+    const ex = sc.track(new oc.TopExp_Explorer(face, topAbs(oc, "vertex"), SHAPE(oc)));
     let x = 0;
     let y = 0;
     let z = 0;
@@ -206,7 +198,7 @@ export function faceVolume(oc: OC, face: TopoDS_Face): { volume: number; moment:
 /** Number of face occurrences in `shape` (duplicates included), as BRepGProp iterates them. */
 export function faceOccurrences(oc: OC, shape: TopoDS_Shape): number {
   return withScope((sc) => {
-    const ex = sc.track(new oc.TopExp_Explorer(shape, topAbs(oc, "face"), ANY(oc)));
+    const ex = sc.track(new oc.TopExp_Explorer(shape, topAbs(oc, "face"), SHAPE(oc)));
     let n = 0;
     for (; ex.More(); ex.Next()) {
       sc.track(ex.Current());

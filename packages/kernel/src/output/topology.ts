@@ -8,8 +8,7 @@ import { faceFrame } from "../build/frame.ts";
 import type { NamedBody, NamedEdge, NamedFace } from "../naming/named-body.ts";
 import type { OC } from "../oc/load.ts";
 import type { EdgeInfo, FaceInfo, TopologyIndex } from "../types.ts";
-import { edgeConvexity, edgeGeometry } from "./edge-geometry.ts";
-import { faceGeometry, type FaceGeometry } from "./face-geometry.ts";
+import type { FaceGeometry } from "./face-geometry.ts";
 import { bodyRecords, type BodyRecords, type EdgeRecord } from "./records.ts";
 import { r6, rbox, rframe, rv } from "./round.ts";
 
@@ -57,10 +56,6 @@ function marks(x: NamedFace | NamedEdge): Pick<FaceInfo, "fragile" | "resolvedBy
   };
 }
 
-export function faceInfo(oc: OC, f: NamedFace, edgeCount: number): FaceInfo {
-  return faceInfoOf(f, faceGeometry(oc, f.face), edgeCount);
-}
-
 function faceInfoOf(f: NamedFace, g: FaceGeometry, edgeCount: number): FaceInfo {
   // Keys in ai.md T1 order, optional ones only when they apply.
   return {
@@ -78,15 +73,6 @@ function faceInfoOf(f: NamedFace, g: FaceGeometry, edgeCount: number): FaceInfo 
     edgeCount,
     ...marks(f),
   };
-}
-
-export function edgeInfo(oc: OC, e: NamedEdge, faces: Map<string, NamedFace>): EdgeInfo {
-  const f1 = faces.get(e.faces[0]);
-  const f2 = faces.get(e.faces[1]);
-  return edgeInfoOf(e, {
-    geometry: edgeGeometry(oc, e.edge),
-    convexity: f1 && f2 ? edgeConvexity(oc, e.edge, f1.face, f2.face) : "smooth",
-  });
 }
 
 function edgeInfoOf(e: NamedEdge, r: Pick<EdgeRecord, "geometry" | "convexity">): EdgeInfo {

@@ -90,27 +90,17 @@ function featuresOf(text: string): Map<string, Feature> {
 export function diffRows(p: Pick<Preview, "diff" | "baseText" | "proposedText">): DiffRow[] {
   const before = featuresOf(p.baseText);
   const after = featuresOf(p.proposedText);
-  const rows: DiffRow[] = [];
-  for (const id of p.diff.added) {
-    const f = after.get(id);
-    rows.push({
-      kind: "added",
-      id,
-      type: f?.type ?? "feature",
-      text: f ? describeFeature(f) : id,
-      changes: [],
-    });
-  }
-  for (const id of p.diff.removed) {
-    const f = before.get(id);
-    rows.push({
-      kind: "removed",
-      id,
-      type: f?.type ?? "feature",
-      text: f ? describeFeature(f) : id,
-      changes: [],
-    });
-  }
+  const featureRow = (kind: "added" | "removed", id: string, f: Feature | undefined): DiffRow => ({
+    kind,
+    id,
+    type: f?.type ?? "feature",
+    text: f ? describeFeature(f) : id,
+    changes: [],
+  });
+  const rows: DiffRow[] = [
+    ...p.diff.added.map((id) => featureRow("added", id, after.get(id))),
+    ...p.diff.removed.map((id) => featureRow("removed", id, before.get(id))),
+  ];
   for (const m of p.diff.modified) {
     const changes = m.attributes.map((a) => ({
       attr: a.attr,

@@ -59,43 +59,47 @@ export function paramsOf(f: Feature): Param[] {
         { kind: "plane", key: "plane", label: "Plane" },
         { kind: "number", key: "offset", label: "Offset", unit: "mm", rule: "any" },
       ];
-    case "extrude": {
-      const out: Param[] = [];
-      if (f.faces) out.push({ kind: "refs", key: "faces", label: "Faces", pick: "face" });
-      else out.push({ kind: "sketch", key: "sketch", label: "Sketch" });
-      out.push({
-        kind: "enum",
-        key: "extent",
-        label: "Extent",
-        options: [
-          { value: "blind", label: "Distance" },
-          { value: "throughAll", label: "Through all" },
-          { value: "toFace", label: "Up to face" },
-        ],
-      });
-      if (f.extent === "blind") {
-        out.push({
-          kind: "number",
-          key: "distance",
-          label: "Distance",
-          unit: "mm",
-          rule: "positive",
-        });
-      }
-      if (f.extent === "toFace") out.push({ kind: "ref", key: "to", label: "Up to", pick: "face" });
-      out.push({
-        kind: "enum",
-        key: "direction",
-        label: "Direction",
-        options: [
-          { value: "normal", label: "Normal" },
-          { value: "reverse", label: "Reverse" },
-          { value: "symmetric", label: "Symmetric" },
-        ],
-      });
-      out.push(OP);
-      return out;
-    }
+    case "extrude":
+      return [
+        f.faces
+          ? { kind: "refs", key: "faces", label: "Faces", pick: "face" }
+          : { kind: "sketch", key: "sketch", label: "Sketch" },
+        {
+          kind: "enum",
+          key: "extent",
+          label: "Extent",
+          options: [
+            { value: "blind", label: "Distance" },
+            { value: "throughAll", label: "Through all" },
+            { value: "toFace", label: "Up to face" },
+          ],
+        },
+        ...(f.extent === "blind"
+          ? [
+              {
+                kind: "number",
+                key: "distance",
+                label: "Distance",
+                unit: "mm",
+                rule: "positive",
+              } as const,
+            ]
+          : []),
+        ...(f.extent === "toFace"
+          ? [{ kind: "ref", key: "to", label: "Up to", pick: "face" } as const]
+          : []),
+        {
+          kind: "enum",
+          key: "direction",
+          label: "Direction",
+          options: [
+            { value: "normal", label: "Normal" },
+            { value: "reverse", label: "Reverse" },
+            { value: "symmetric", label: "Symmetric" },
+          ],
+        },
+        OP,
+      ];
     case "revolve":
       return [
         { kind: "sketch", key: "sketch", label: "Sketch" },
